@@ -1,0 +1,302 @@
+//! Legal move generation for the 2D games, written once for every geometry.
+//!
+//! Strategy: generate each piece's targets from the tables, and prove most of them legal
+//! without playing them. A move can only expose its own king if the piece stands on a ray
+//! from the king that an enemy slider would see through once the piece left; on forked rays
+//! "between" is a tree, so instead of exact pin lines we compute a small superset of such
+//! pieces ("pin candidates") and test just their moves against the occupancy after the move.
+//! King moves, en passant, castling and every move while in check are tested the same way.
+
+use crate::position::{Position, NO_SQUARE};
+use crate::types::{Move, MoveKind, Role};
+use arrayvec::ArrayVec;
+use oblique_tables::Bitboard;
+
+/// Enough for any position a FEN may describe (at most 32 pieces a side).
+pub const MAX_MOVES: usize = 1024;
+
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Where generated moves go: a list, or just a count (perft's last ply).
+pub trait MoveSink<B: Bitboard> {
+    fn push(&mut self, m: Move);
+
+    /// All of `targets` from `from` as plain moves.
+    #[inline(always)]
+    fn push_targets(&mut self, from: usize, targets: B) {
+        for to in targets.iter() {
+            self.push(Move::new(from, to));
+        }
+    }
+}
+
+impl<B: Bitboard> MoveSink<B> for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+impl<B: Bitboard> MoveSink<B> for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// Counts moves without storing them.
+#[derive(Default)]
+pub struct MoveCounter(pub u64);
+
+impl<B: Bitboard> MoveSink<B> for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_targets(&mut self, _from: usize, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// Per-call facts every generator part needs.
+struct Ctx<B> {
+    ksq: usize,
+    occ: B,
+    ours: B,
+    theirs: B,
+    their_orth: B,
+    their_diag: B,
+    in_check: bool,
+}
+
+impl<B: Bitboard> Position<B> {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Number of legal moves (cheaper than listing them).
+    pub fn count_legal(&self) -> u64 {
+        let mut c = MoveCounter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Is the king still safe if a piece goes `from -> to` (capturing whatever is on `to`)?
+    #[inline(always)]
+    fn safe_after(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {
+        let occ = (cx.occ ^ B::bit(from)) | B::bit(to);
+        let theirs = cx.theirs & !B::bit(to);
+        if cx.in_check {
+            !self.is_attacked(cx.ksq, occ, theirs)
+        } else {
+            let r = self.rules;
+            ((r.orth.attacks(cx.ksq, occ) & cx.their_orth)
+                | (r.diag.attacks(cx.ksq, occ) & cx.their_diag))
+                & theirs
+                == B::EMPTY
+        }
+    }
+
+    /// Our pieces that might be pinned: each sits on a ray from our king that an enemy
+    /// slider sees through once our first-line pieces are lifted.
+    #[inline(always)]
+    fn pin_candidates(&self, cx: &Ctx<B>) -> B {
+        let r = self.rules;
+        let mut cand = B::EMPTY;
+        if cx.their_orth.any() {
+            let blockers = r.orth.attacks(cx.ksq, cx.occ) & cx.ours;
+            if blockers.any() {
+                let through = cx.occ ^ blockers;
+                for s in (r.orth.attacks(cx.ksq, through) & cx.their_orth).iter() {
+                    cand |= r.orth.attacks(s, through) & blockers;
+                }
+            }
+        }
+        if cx.their_diag.any() {
+            let blockers = r.diag.attacks(cx.ksq, cx.occ) & cx.ours;
+            if blockers.any() {
+                let through = cx.occ ^ blockers;
+                for s in (r.diag.attacks(cx.ksq, through) & cx.their_diag).iter() {
+                    cand |= r.diag.attacks(s, through) & blockers;
+                }
+            }
+        }
+        cand
+    }
+
+    /// Generates every legal move into `sink`.
+    pub fn generate<S: MoveSink<B>>(&self, sink: &mut S) {
+        if self.goal_reached_by().is_some() {
+            return;
+        }
+        let r = self.rules;
+        let us = self.side;
+        let them = us.other();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occ = ours | theirs;
+        let br = &self.by_role;
+        let ksq = (br[Role::King.index()] & ours).lsb();
+        let checkers = self.attackers_to(ksq, occ) & theirs;
+        let cx = Ctx {
+            ksq,
+            occ,
+            ours,
+            theirs,
+            their_orth: theirs
+                & (br[Role::Rook.index()]
+                    | br[Role::Queen.index()]
+                    | br[Role::Chancellor.index()]),
+            their_diag: theirs & (br[Role::Bishop.index()] | br[Role::Queen.index()]),
+            in_check: checkers.any(),
+        };
+
+        if !checkers.more_than_one() {
+            let tested = if cx.in_check {
+                ours
+            } else {
+                self.pin_candidates(&cx)
+            };
+            self.generate_pieces(&cx, tested, sink);
+            self.generate_pawns(&cx, tested, sink);
+        }
+        self.generate_king(&cx, sink);
+        if !cx.in_check && self.castling != 0 {
+            self.generate_castling(&cx, sink);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pieces<S: MoveSink<B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+        let r = self.rules;
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::Ultra,
+            Role::Chancellor,
+        ] {
+            if !r.has_role[role.index()] {
+                continue;
+            }
+            for from in (self.by_role[role.index()] & cx.ours).iter() {
+                let targets = r.piece_attacks(role, from, cx.occ) & !cx.ours;
+                if tested.has(from) {
+                    for to in targets.iter() {
+                        if self.safe_after(cx, from, to) {
+                            sink.push(Move::new(from, to));
+                        }
+                    }
+                } else {
+                    sink.push_targets(from, targets);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawns<S: MoveSink<B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+        let r = self.rules;
+        let us = self.side.index();
+        let them = 1 - us;
+        let pawns = self.by_role[Role::Pawn.index()];
+        let zone = r.promotion_zone[us];
+        for from in (pawns & cx.ours).iter() {
+            let mut quiet = r.pawn_quiet[us][from] & !cx.occ;
+            let capture_set = r.pawn_capture[us][from];
+            let captures = capture_set & cx.theirs;
+            if self.ep != NO_SQUARE && capture_set.has(self.ep as usize) {
+                let ep = self.ep as usize;
+                let victims = r.ep_victims[them][ep] & pawns & cx.theirs & !B::bit(from);
+                if victims.any() {
+                    // Stepping diagonally onto the en-passant square is the capture: one move.
+                    quiet &= !B::bit(ep);
+                    let victim = victims.lsb();
+                    let occ = (cx.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
+                    if !self.is_attacked(cx.ksq, occ, cx.theirs & !B::bit(victim)) {
+                        sink.push(Move::special(from, ep, MoveKind::EnPassant, victim));
+                    }
+                }
+            }
+            let targets = quiet | captures;
+            let check_each = tested.has(from);
+            let plain = targets & !zone;
+            if check_each {
+                for to in plain.iter() {
+                    if self.safe_after(cx, from, to) {
+                        sink.push(Move::new(from, to));
+                    }
+                }
+            } else {
+                sink.push_targets(from, plain);
+            }
+            for to in (targets & zone).iter() {
+                if !check_each || self.safe_after(cx, from, to) {
+                    for &role in r.promotion_choices[us][to] {
+                        sink.push(Move::with_promotion(from, to, role));
+                    }
+                }
+            }
+            for ds in &r.pawn_double[us][from] {
+                if cx.occ.has(ds.mid as usize) {
+                    continue;
+                }
+                for to in (ds.dests & !cx.occ).iter() {
+                    if !check_each || self.safe_after(cx, from, to) {
+                        sink.push(Move::special(
+                            from,
+                            to,
+                            MoveKind::DoubleStep,
+                            ds.mid as usize,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_king<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+        let r = self.rules;
+        let occ = cx.occ ^ B::bit(cx.ksq);
+        for to in (r.king[cx.ksq] & !cx.ours).iter() {
+            if !self.is_attacked(to, occ, cx.theirs & !B::bit(to)) {
+                sink.push(Move::new(cx.ksq, to));
+            }
+        }
+    }
+
+    fn generate_castling<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+        let r = self.rules;
+        for (side, rule) in r.castling[self.side.index()].iter().enumerate() {
+            let Some(rule) = rule else { continue };
+            if self.castling & rule.right == 0 || (cx.occ & rule.must_be_empty).any() {
+                continue;
+            }
+            if rule
+                .must_be_safe
+                .iter()
+                .any(|sq| self.is_attacked(sq, cx.occ, cx.theirs))
+            {
+                continue;
+            }
+            let occ = (cx.occ ^ B::bit(rule.king_from) ^ B::bit(rule.rook_from))
+                | B::bit(rule.king_to)
+                | B::bit(rule.rook_to);
+            if !self.is_attacked(rule.king_to, occ, cx.theirs) {
+                sink.push(Move::special(
+                    rule.king_from,
+                    rule.king_to,
+                    MoveKind::Castle,
+                    side,
+                ));
+            }
+        }
+    }
+}

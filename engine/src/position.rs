@@ -1,0 +1,414 @@
+//! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
+
+use crate::rules::{rules_for, Rules, RulesCache};
+use crate::types::{Color, Move, MoveKind, Piece, Role};
+use crate::variant::VariantSpec;
+use oblique_tables::Bitboard;
+
+/// Marks "no en-passant square".
+pub const NO_SQUARE: u8 = u8::MAX;
+
+/// What `make` changed that `unmake` cannot work out from the move alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: u8,
+    castling: u8,
+    ep: u8,
+    halfmove: u32,
+    key: u64,
+}
+
+#[derive(Clone)]
+pub struct Position<B: Bitboard> {
+    pub(crate) rules: &'static Rules<B>,
+    pub(crate) board: [u8; 128],
+    pub(crate) by_role: [B; 8],
+    pub(crate) by_color: [B; 2],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    /// Keys of the positions before this one in the game, oldest first (for repetition).
+    pub(crate) history: Vec<u64>,
+}
+
+impl<B: Bitboard + RulesCache> Position<B> {
+    /// An empty board of the game, White to move; FEN parsing fills it.
+    pub(crate) fn empty(spec: &'static VariantSpec) -> Result<Position<B>, String> {
+        Ok(Position {
+            rules: rules_for::<B>(spec)?,
+            board: [0; 128],
+            by_role: [B::EMPTY; 8],
+            by_color: [B::EMPTY; 2],
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            history: Vec::with_capacity(256),
+        })
+    }
+
+    /// The game's start position.
+    pub fn start(spec: &'static VariantSpec) -> Result<Position<B>, String> {
+        Position::from_fen(spec, spec.start_fen).map_err(|e| e.to_string())
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    pub fn rules(&self) -> &'static Rules<B> {
+        self.rules
+    }
+
+    pub fn spec(&self) -> &'static VariantSpec {
+        self.rules.spec
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square (the square a double step passed over), if the last move made one.
+    pub fn ep_square(&self) -> Option<usize> {
+        (self.ep != NO_SQUARE).then_some(self.ep as usize)
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: usize) -> Option<Piece> {
+        Piece::from_code(self.board[sq])
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> B {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> B {
+        self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn role_bb(&self, role: Role) -> B {
+        self.by_role[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The king of a colour (FEN parsing guarantees exactly one).
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> usize {
+        self.pieces(color, Role::King).lsb()
+    }
+
+    /// Keys of earlier positions of the game, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// Forgets earlier positions (a new game from this position).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    #[inline(always)]
+    fn put<const HASH: bool>(&mut self, sq: usize, code: u8) {
+        let p = Piece::from_code(code).expect("put needs a piece");
+        self.board[sq] = code;
+        let b = B::bit(sq);
+        self.by_role[p.role.index()] |= b;
+        self.by_color[p.color.index()] |= b;
+        if HASH {
+            self.key ^= self.rules.zobrist.piece(code, sq);
+        }
+    }
+
+    #[inline(always)]
+    fn remove<const HASH: bool>(&mut self, sq: usize) -> u8 {
+        let code = self.board[sq];
+        let b = B::bit(sq);
+        let c = code - 1;
+        self.board[sq] = 0;
+        self.by_role[(c & 7) as usize] ^= b;
+        self.by_color[(c >> 3) as usize] ^= b;
+        if HASH {
+            self.key ^= self.rules.zobrist.piece(code, sq);
+        }
+        code
+    }
+
+    /// Places a piece while building a position (keys are computed afterwards).
+    pub(crate) fn set_piece(&mut self, sq: usize, piece: Piece) {
+        if self.board[sq] != 0 {
+            self.remove::<false>(sq);
+        }
+        self.put::<false>(sq, piece.code());
+    }
+
+    /// Every piece (of either colour) that attacks `sq` with the given occupancy.
+    #[inline]
+    pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
+        let r = self.rules;
+        let br = &self.by_role;
+        let orth = br[Role::Rook.index()] | br[Role::Queen.index()] | br[Role::Chancellor.index()];
+        let diag = br[Role::Bishop.index()] | br[Role::Queen.index()];
+        let knights = br[Role::Knight.index()] | br[Role::Chancellor.index()];
+        let pawns = br[Role::Pawn.index()];
+        let mut a = (r.orth.attacks(sq, occupied) & orth)
+            | (r.diag.attacks(sq, occupied) & diag)
+            | (r.knight_from[sq] & knights)
+            | (r.king_from[sq] & br[Role::King.index()])
+            | (r.pawn_attackers[0][sq] & pawns & self.by_color[0])
+            | (r.pawn_attackers[1][sq] & pawns & self.by_color[1]);
+        if r.has_role[Role::Ultra.index()] {
+            a |= r.ultra_from[sq] & br[Role::Ultra.index()];
+        }
+        a
+    }
+
+    /// Is `sq` attacked by any piece in `by` (a subset of one colour's pieces)?
+    #[inline]
+    pub fn is_attacked(&self, sq: usize, occupied: B, by: B) -> bool {
+        (self.attackers_to(sq, occupied) & by).any()
+    }
+
+    /// Is the side to move in check?
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.is_attacked(
+            self.king_square(us),
+            self.occupied(),
+            self.by_color[us.other().index()],
+        )
+    }
+
+    /// Has a pawn reached its goal square (Diagonal Chess)? Then the game is over.
+    #[inline(always)]
+    pub fn goal_reached_by(&self) -> Option<Color> {
+        let pawns = self.by_role[Role::Pawn.index()];
+        let r = self.rules;
+        if (pawns & r.pawn_goal[0] & self.by_color[0]).any() {
+            Some(Color::White)
+        } else if (pawns & r.pawn_goal[1] & self.by_color[1]).any() {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Does the en-passant square count in the key? Only when the side to move has a pawn
+    /// that could capture there: otherwise the position repeats as if it were absent.
+    #[inline(always)]
+    fn ep_matters(&self) -> bool {
+        self.ep != NO_SQUARE
+            && (self.rules.pawn_attackers[self.side.index()][self.ep as usize]
+                & self.by_role[Role::Pawn.index()]
+                & self.by_color[self.side.index()])
+                .any()
+    }
+
+    /// The key computed from scratch (make/unmake keep `key` equal to this).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.rules.zobrist;
+        let mut k = 0;
+        for sq in self.occupied().iter() {
+            k ^= z.piece(self.board[sq], sq);
+        }
+        k ^= z.castling[self.castling as usize];
+        if self.ep_matters() {
+            k ^= z.ep(self.ep as usize);
+        }
+        if self.side == Color::Black {
+            k ^= z.black_to_move;
+        }
+        k
+    }
+
+    pub(crate) fn refresh_key(&mut self) {
+        self.key = self.compute_key();
+    }
+
+    /// Plays a move generated for this position.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let r = self.rules;
+        let z = &r.zobrist;
+        let us = self.side;
+        let undo = Undo {
+            captured: 0,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        let mut undo = undo;
+        self.history.push(self.key);
+        if self.ep_matters() {
+            self.key ^= z.ep(self.ep as usize);
+        }
+        self.ep = NO_SQUARE;
+        let (from, to) = (m.from(), m.to());
+        let mut reset_clock = false;
+        match m.kind() {
+            MoveKind::Castle => {
+                let rule = r.castling[us.index()][m.aux()].expect("castling move without rule");
+                let king = self.remove::<true>(rule.king_from);
+                let rook = self.remove::<true>(rule.rook_from);
+                self.put::<true>(rule.king_to, king);
+                self.put::<true>(rule.rook_to, rook);
+            }
+            MoveKind::EnPassant => {
+                undo.captured = self.remove::<true>(m.aux());
+                let pawn = self.remove::<true>(from);
+                self.put::<true>(to, pawn);
+                reset_clock = true;
+            }
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                if self.board[to] != 0 {
+                    undo.captured = self.remove::<true>(to);
+                    reset_clock = true;
+                }
+                let code = self.remove::<true>(from);
+                if code == (Piece {
+                    color: us,
+                    role: Role::Pawn,
+                })
+                .code()
+                {
+                    reset_clock = true;
+                }
+                let placed = match m.promotion() {
+                    Some(role) => Piece { color: us, role }.code(),
+                    None => code,
+                };
+                self.put::<true>(to, placed);
+                if m.kind() == MoveKind::DoubleStep {
+                    self.ep = m.aux() as u8;
+                }
+            }
+        }
+        let keep = r.castle_keep[from] & r.castle_keep[to];
+        if self.castling & keep != self.castling {
+            self.key ^= z.castling[self.castling as usize];
+            self.castling &= keep;
+            self.key ^= z.castling[self.castling as usize];
+        }
+        self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.other();
+        self.key ^= z.black_to_move;
+        if self.ep_matters() {
+            self.key ^= z.ep(self.ep as usize);
+        }
+        undo
+    }
+
+    /// Takes back the move `make` played.
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        let r = self.rules;
+        let us = self.side.other();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle => {
+                let rule = r.castling[us.index()][m.aux()].expect("castling move without rule");
+                let king = self.remove::<false>(rule.king_to);
+                let rook = self.remove::<false>(rule.rook_to);
+                self.put::<false>(rule.king_from, king);
+                self.put::<false>(rule.rook_from, rook);
+            }
+            MoveKind::EnPassant => {
+                let pawn = self.remove::<false>(to);
+                self.put::<false>(from, pawn);
+                self.put::<false>(m.aux(), undo.captured);
+            }
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                let code = self.remove::<false>(to);
+                let original = if m.promotion().is_some() {
+                    Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    }
+                    .code()
+                } else {
+                    code
+                };
+                self.put::<false>(from, original);
+                if undo.captured != 0 {
+                    self.put::<false>(to, undo.captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    /// Passes the turn without moving (for null-move search); `unmake_null` takes it back.
+    pub fn make_null(&mut self) -> Undo {
+        let z = &self.rules.zobrist;
+        let undo = Undo {
+            captured: 0,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        if self.ep_matters() {
+            self.key ^= z.ep(self.ep as usize);
+        }
+        self.ep = NO_SQUARE;
+        self.halfmove += 1;
+        self.side = self.side.other();
+        self.key ^= z.black_to_move;
+        undo
+    }
+
+    pub fn unmake_null(&mut self, undo: Undo) {
+        self.side = self.side.other();
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    /// How many times the current position occurred before (same key, same side to move),
+    /// looking back only as far as the last capture or pawn move.
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        let window = (self.halfmove as usize).min(n);
+        (2..=window)
+            .step_by(2)
+            .filter(|&back| self.history[n - back] == self.key)
+            .count()
+    }
+}

@@ -1,0 +1,293 @@
+//! Small value types shared by every 2D game: colours, piece roles, pieces and moves.
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    pub fn fen_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+/// What a piece does. The geometry it does it on belongs to the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// The pawn-role piece of each game (orthodox pawn, Crab, diagonal pawn).
+    Pawn = 0,
+    /// The knight of each game (orthodox, escalator table, or Diagonal Chess's (1,3) leaper).
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+    /// USEC's Ultra: one or two steps in one direction, leaping.
+    Ultra = 6,
+    /// Rook + knight.
+    Chancellor = 7,
+}
+
+pub const ROLES: [Role; 8] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+    Role::Ultra,
+    Role::Chancellor,
+];
+
+impl Role {
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Role {
+        ROLES[i & 7]
+    }
+
+    pub fn letter(self) -> char {
+        ['p', 'n', 'b', 'r', 'q', 'k', 'u', 'c'][self as usize]
+    }
+
+    pub fn from_letter(c: char) -> Option<Role> {
+        ROLES
+            .iter()
+            .copied()
+            .find(|r| r.letter() == c.to_ascii_lowercase())
+    }
+
+    pub fn name(self) -> &'static str {
+        [
+            "pawn",
+            "knight",
+            "bishop",
+            "rook",
+            "queen",
+            "king",
+            "ultra",
+            "chancellor",
+        ][self as usize]
+    }
+
+    /// Slides along orthogonal rays.
+    #[inline(always)]
+    pub fn slides_orthogonally(self) -> bool {
+        matches!(self, Role::Rook | Role::Queen | Role::Chancellor)
+    }
+
+    /// Slides along diagonal rays.
+    #[inline(always)]
+    pub fn slides_diagonally(self) -> bool {
+        matches!(self, Role::Bishop | Role::Queen)
+    }
+
+    /// Uses the game's knight leap.
+    #[inline(always)]
+    pub fn leaps_like_knight(self) -> bool {
+        matches!(self, Role::Knight | Role::Chancellor)
+    }
+}
+
+/// A coloured piece, packed as it is stored in the mailbox (0 = empty square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    pub const NONE_CODE: u8 = 0;
+
+    #[inline(always)]
+    pub fn code(self) -> u8 {
+        1 + (self.color as u8) * 8 + self.role as u8
+    }
+
+    #[inline(always)]
+    pub fn from_code(code: u8) -> Option<Piece> {
+        if code == 0 {
+            None
+        } else {
+            let c = code - 1;
+            Some(Piece {
+                color: if c >= 8 { Color::Black } else { Color::White },
+                role: Role::from_index((c & 7) as usize),
+            })
+        }
+    }
+
+    pub fn fen_char(self) -> char {
+        let l = self.role.letter();
+        match self.color {
+            Color::White => l.to_ascii_uppercase(),
+            Color::Black => l,
+        }
+    }
+
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let role = Role::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
+
+/// How a move changes the board beyond lifting one piece and putting it down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Normal = 0,
+    /// Pawn double step; `aux` is the square passed over (the en-passant square).
+    DoubleStep = 1,
+    /// En-passant capture; `aux` is the square of the captured pawn.
+    EnPassant = 2,
+    /// Castling; `aux` is 0 for the king side, 1 for the queen side.
+    Castle = 3,
+}
+
+/// A move of a 2D game, packed in 32 bits: from, to, promotion, kind, auxiliary square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u32);
+
+impl Move {
+    pub const NULL: Move = Move(0);
+
+    #[inline(always)]
+    pub fn new(from: usize, to: usize) -> Move {
+        Move(from as u32 | (to as u32) << 8)
+    }
+
+    #[inline(always)]
+    pub fn with_promotion(from: usize, to: usize, role: Role) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (role as u32 + 1) << 16)
+    }
+
+    #[inline(always)]
+    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> usize {
+        (self.0 & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> usize {
+        (self.0 >> 8 & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn promotion(self) -> Option<Role> {
+        let p = self.0 >> 16 & 0xf;
+        if p == 0 {
+            None
+        } else {
+            Some(Role::from_index(p as usize - 1))
+        }
+    }
+
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match self.0 >> 20 & 0xf {
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            _ => MoveKind::Normal,
+        }
+    }
+
+    #[inline(always)]
+    pub fn aux(self) -> usize {
+        (self.0 >> 24) as usize
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Move({}->{} {:?} {:?} aux {})",
+            self.from(),
+            self.to(),
+            self.promotion(),
+            self.kind(),
+            self.aux()
+        )
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Checkmate { winner: Color },
+    /// Diagonal Chess: a pawn reached the far corner.
+    PawnReachedGoal { winner: Color },
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoves,
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::PawnReachedGoal { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// PGN-style result.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { winner: Color::White } => "White mates",
+            Outcome::Checkmate { winner: Color::Black } => "Black mates",
+            Outcome::PawnReachedGoal { winner: Color::White } => "White pawn reaches h8",
+            Outcome::PawnReachedGoal { winner: Color::Black } => "Black pawn reaches a1",
+            Outcome::Stalemate => "Stalemate",
+            Outcome::ThreefoldRepetition => "Draw by repetition",
+            Outcome::FiftyMoves => "Draw by fifty-move rule",
+            Outcome::InsufficientMaterial => "Draw by insufficient material",
+        }
+    }
+}
