@@ -1,9 +1,8 @@
 //! `oblique`: the command-line front end.
 
-mod render;
-
 use clap::{Parser, Subcommand};
-use oblique_engine::{AnyPosition, VARIANTS};
+use oblique_engine::any::variant_infos;
+use oblique_engine::AnyPosition;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -75,18 +74,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 "{:<26} {:<8} {:>7}  {:<6} title",
                 "name", "board", "squares", "first"
             );
-            for v in VARIANTS {
-                let pos = AnyPosition::new(v.name, None)?;
-                let (files, ranks, cells) = oblique_engine::with_position!(&pos, p => {
-                    let g = &p.rules().geom;
-                    (g.files, g.ranks, g.len())
-                });
+            for v in variant_infos()? {
                 println!(
                     "{:<26} {:<8} {:>7}  {:<6} {}",
                     v.name,
-                    format!("{files}x{ranks}"),
-                    cells,
-                    pos.side_to_move().name(),
+                    v.board,
+                    v.squares,
+                    v.first.name(),
                     v.title
                 );
             }
@@ -97,7 +91,7 @@ fn run(cli: Cli) -> Result<(), String> {
             moves,
         } => {
             let pos = position(&variant, fen.as_deref(), &moves)?;
-            print!("{}", render::diagram(&pos));
+            print!("{}", pos.diagram());
         }
         Command::Moves {
             variant,
@@ -105,7 +99,7 @@ fn run(cli: Cli) -> Result<(), String> {
             moves,
         } => {
             let pos = position(&variant, fen.as_deref(), &moves)?;
-            for m in pos.legal_moves_uci() {
+            for m in pos.legal_moves_text() {
                 println!("{m}");
             }
         }

@@ -1,10 +1,10 @@
-//! A position of any 2D game, chosen at run time (CLI, protocols), dispatching to the
-//! monomorphised position of the right bitboard width.
+//! A position of any game, chosen at run time (CLI, protocols), dispatching to the
+//! monomorphised position type of that game.
 
-use crate::fen::FenError;
+use crate::game::Game;
 use crate::position::Position;
 use crate::types::{Color, Outcome};
-use crate::variant::{find, VariantSpec, Width};
+use crate::variant::{find, Width, VARIANTS};
 
 #[derive(Clone)]
 pub enum AnyPosition {
@@ -12,7 +12,8 @@ pub enum AnyPosition {
     W128(Position<u128>),
 }
 
-/// Runs the same expression on whichever width the position has.
+/// Runs the same expression on whichever game type the position holds (the body may use
+/// only what every game type offers: the `Game` trait).
 #[macro_export]
 macro_rules! with_position {
     ($any:expr, $p:ident => $body:expr) => {
@@ -23,72 +24,120 @@ macro_rules! with_position {
     };
 }
 
+/// Names of every game, in listing order.
+pub fn all_variant_names() -> Vec<&'static str> {
+    VARIANTS.iter().map(|v| v.name).collect()
+}
+
+/// One line of `oblique variants`: name, board, square count, first mover, title.
+pub struct VariantInfo {
+    pub name: &'static str,
+    pub board: String,
+    pub squares: usize,
+    pub first: Color,
+    pub title: &'static str,
+}
+
+/// Facts about every game for listings.
+pub fn variant_infos() -> Result<Vec<VariantInfo>, String> {
+    VARIANTS
+        .iter()
+        .map(|v| {
+            let pos = AnyPosition::new(v.name, None)?;
+            let (files, ranks, squares) = match &pos {
+                AnyPosition::W64(p) => {
+                    (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells)
+                }
+                AnyPosition::W128(p) => {
+                    (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells)
+                }
+            };
+            Ok(VariantInfo {
+                name: v.name,
+                board: format!("{files}x{ranks}"),
+                squares,
+                first: pos.side_to_move(),
+                title: v.title,
+            })
+        })
+        .collect()
+}
+
 impl AnyPosition {
-    /// A game by name, from a FEN or from its start position.
+    /// A game by name, from a position string or from its start position.
     pub fn new(variant: &str, fen: Option<&str>) -> Result<AnyPosition, String> {
         let spec = find(variant).ok_or_else(|| {
             format!(
                 "unknown variant '{variant}' (known: {})",
-                crate::variant::VARIANTS
-                    .iter()
-                    .map(|v| v.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                all_variant_names().join(", ")
             )
         })?;
-        Self::from_spec(spec, fen.unwrap_or(spec.start_fen)).map_err(|e| e.to_string())
-    }
-
-    pub fn from_spec(spec: &'static VariantSpec, fen: &str) -> Result<AnyPosition, FenError> {
+        let fen = fen.unwrap_or(spec.start_fen);
         Ok(match spec.width {
-            Width::W64 => AnyPosition::W64(Position::from_fen(spec, fen)?),
-            Width::W128 => AnyPosition::W128(Position::from_fen(spec, fen)?),
+            Width::W64 => {
+                AnyPosition::W64(Position::from_fen(spec, fen).map_err(|e| e.to_string())?)
+            }
+            Width::W128 => {
+                AnyPosition::W128(Position::from_fen(spec, fen).map_err(|e| e.to_string())?)
+            }
         })
     }
 
-    pub fn spec(&self) -> &'static VariantSpec {
-        with_position!(self, p => p.spec())
+    pub fn variant_name(&self) -> &'static str {
+        with_position!(self, p => p.variant_name())
     }
 
     pub fn to_fen(&self) -> String {
-        with_position!(self, p => p.to_fen())
+        with_position!(self, p => Game::to_fen(p))
     }
 
     pub fn side_to_move(&self) -> Color {
-        with_position!(self, p => p.side_to_move())
+        with_position!(self, p => Game::side_to_move(p))
     }
 
-    pub fn legal_moves_uci(&self) -> Vec<String> {
-        with_position!(self, p => p.legal_moves().iter().map(|&m| p.move_to_uci(m)).collect())
+    pub fn legal_moves_text(&self) -> Vec<String> {
+        with_position!(self, p => {
+            let mut v = Vec::new();
+            p.legal_moves_into(&mut v);
+            v.iter().map(|&m| p.move_text(m)).collect()
+        })
+    }
+
+    pub fn count_legal_moves(&self) -> u64 {
+        with_position!(self, p => p.count_legal_moves())
     }
 
     pub fn perft(&mut self, depth: u32) -> u64 {
-        with_position!(self, p => p.perft(depth))
+        with_position!(self, p => p.perft_nodes(depth))
     }
 
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        with_position!(self, p => p.perft_divide(depth))
+        with_position!(self, p => p.perft_split(depth))
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        with_position!(self, p => p.outcome())
+        with_position!(self, p => p.game_outcome())
     }
 
     pub fn in_check(&self) -> bool {
-        with_position!(self, p => p.in_check())
+        with_position!(self, p => Game::in_check(p))
     }
 
     pub fn key(&self) -> u64 {
-        with_position!(self, p => p.key())
+        with_position!(self, p => Game::key(p))
+    }
+
+    pub fn diagram(&self) -> String {
+        with_position!(self, p => p.diagram())
     }
 
     /// Plays a move given as text; the position is unchanged if it is not legal.
     pub fn play(&mut self, text: &str) -> Result<String, String> {
         with_position!(self, p => {
-            let m = p.parse_move(text)?;
-            let uci = p.move_to_uci(m);
-            p.make(m);
-            Ok(uci)
+            let m = p.read_move(text)?;
+            let name = p.move_text(m);
+            p.make_move(m);
+            Ok(name)
         })
     }
 }

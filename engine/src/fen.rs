@@ -117,10 +117,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
                     let piece = Piece::from_fen_char(c)
                         .filter(|p| self.rules.spec.roles.contains(&p.role))
                         .ok_or_else(|| {
-                            FenError(format!(
-                                "'{c}' is not a piece of {}",
-                                self.rules.spec.name
-                            ))
+                            FenError(format!("'{c}' is not a piece of {}", self.rules.spec.name))
                         })?;
                     if file >= g.files as i32 {
                         return err(format!("rank {} has too many files", rank + 1));
@@ -161,7 +158,11 @@ impl<B: Bitboard + RulesCache> Position<B> {
                 'Q' => (Color::White, 1),
                 'k' => (Color::Black, 0),
                 'q' => (Color::Black, 1),
-                _ => return err(format!("castling field '{field}': '{c}' is not K, Q, k or q")),
+                _ => {
+                    return err(format!(
+                        "castling field '{field}': '{c}' is not K, Q, k or q"
+                    ))
+                }
             };
             let rule = self.rules.castling[color.index()][side]
                 .ok_or_else(|| FenError("castling rule missing".into()))?;
@@ -234,7 +235,10 @@ impl<B: Bitboard + RulesCache> Position<B> {
                 return err(format!("{} {} kings", kings, color.name()));
             }
             if self.color_bb(color).count() > MAX_PIECES_PER_SIDE {
-                return err(format!("more than {MAX_PIECES_PER_SIDE} {} pieces", color.name()));
+                return err(format!(
+                    "more than {MAX_PIECES_PER_SIDE} {} pieces",
+                    color.name()
+                ));
             }
             let stuck = self.pieces(color, Role::Pawn)
                 & r.promotion_zone[color.index()]

@@ -2,7 +2,9 @@
 //! and game-end detection. Everything here is generic over the bitboard width.
 
 pub mod any;
+pub mod diagram;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -15,6 +17,7 @@ pub mod zobrist;
 
 pub use any::AnyPosition;
 pub use fen::FenError;
+pub use game::Game;
 pub use movegen::{MoveList, MoveSink};
 pub use position::Position;
 pub use types::{Color, Move, MoveKind, Outcome, Piece, Role};

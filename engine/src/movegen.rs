@@ -149,9 +149,7 @@ impl<B: Bitboard> Position<B> {
             ours,
             theirs,
             their_orth: theirs
-                & (br[Role::Rook.index()]
-                    | br[Role::Queen.index()]
-                    | br[Role::Chancellor.index()]),
+                & (br[Role::Rook.index()] | br[Role::Queen.index()] | br[Role::Chancellor.index()]),
             their_diag: theirs & (br[Role::Bishop.index()] | br[Role::Queen.index()]),
             in_check: checkers.any(),
         };
@@ -273,8 +271,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn generate_castling<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
-        let r = self.rules;
-        for (side, rule) in r.castling[self.side.index()].iter().enumerate() {
+        for (side, rule) in self.rules.castling[self.side.index()].iter().enumerate() {
             let Some(rule) = rule else { continue };
             if self.castling & rule.right == 0 || (cx.occ & rule.must_be_empty).any() {
                 continue;

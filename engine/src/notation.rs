@@ -28,8 +28,8 @@ impl<B: Bitboard> Position<B> {
             Some(Role::Pawn) | None => String::new(),
             Some(role) => role.letter().to_ascii_uppercase().to_string(),
         };
-        let capture = self.piece_at(m.to()).is_some()
-            || m.kind() == crate::types::MoveKind::EnPassant;
+        let capture =
+            self.piece_at(m.to()).is_some() || m.kind() == crate::types::MoveKind::EnPassant;
         let mut s = format!(
             "{letter}{}{}{}",
             r.geom.cells[m.from()].name,
@@ -67,8 +67,12 @@ impl<B: Bitboard> Position<B> {
             Some(c) if c.is_ascii_uppercase() && Role::from_letter(c).is_some() => &cleaned[1..],
             _ => &cleaned[..],
         };
-        let (from, rest) = self.take_square(body).ok_or_else(|| format!("{t}: bad from-square"))?;
-        let (to, rest) = self.take_square(rest).ok_or_else(|| format!("{t}: bad to-square"))?;
+        let (from, rest) = self
+            .take_square(body)
+            .ok_or_else(|| format!("{t}: bad from-square"))?;
+        let (to, rest) = self
+            .take_square(rest)
+            .ok_or_else(|| format!("{t}: bad to-square"))?;
         let promo = match rest {
             "" => None,
             p if p.chars().count() == 1 => Some(

@@ -226,7 +226,7 @@ impl<B: Bitboard> Position<B> {
             && (self.rules.pawn_attackers[self.side.index()][self.ep as usize]
                 & self.by_role[Role::Pawn.index()]
                 & self.by_color[self.side.index()])
-                .any()
+            .any()
     }
 
     /// The key computed from scratch (make/unmake keep `key` equal to this).
@@ -290,11 +290,12 @@ impl<B: Bitboard> Position<B> {
                     reset_clock = true;
                 }
                 let code = self.remove::<true>(from);
-                if code == (Piece {
-                    color: us,
-                    role: Role::Pawn,
-                })
-                .code()
+                if code
+                    == (Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    })
+                    .code()
                 {
                     reset_clock = true;
                 }

@@ -4,9 +4,9 @@
 use crate::types::{Color, Role};
 use crate::variant::{BoardShape, KnightShape, Promotion, VariantSpec, Width, VARIANTS};
 use crate::zobrist::Zobrist;
-use once_cell::sync::OnceCell;
 use oblique_tables::leaper::{self, CAMEL_VECTORS, KNIGHT_VECTORS};
 use oblique_tables::{Bitboard, Dir, Geometry, SliderTable, ALL_DIRS};
+use once_cell::sync::OnceCell;
 
 /// One castling move, resolved to cells.
 #[derive(Clone, Copy, Debug)]

@@ -252,9 +252,13 @@ impl fmt::Debug for Move {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Checkmate { winner: Color },
+    Checkmate {
+        winner: Color,
+    },
     /// Diagonal Chess: a pawn reached the far corner.
-    PawnReachedGoal { winner: Color },
+    PawnReachedGoal {
+        winner: Color,
+    },
     Stalemate,
     ThreefoldRepetition,
     FiftyMoves,
@@ -280,10 +284,18 @@ impl Outcome {
 
     pub fn reason(self) -> &'static str {
         match self {
-            Outcome::Checkmate { winner: Color::White } => "White mates",
-            Outcome::Checkmate { winner: Color::Black } => "Black mates",
-            Outcome::PawnReachedGoal { winner: Color::White } => "White pawn reaches h8",
-            Outcome::PawnReachedGoal { winner: Color::Black } => "Black pawn reaches a1",
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => "White mates",
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => "Black mates",
+            Outcome::PawnReachedGoal {
+                winner: Color::White,
+            } => "White pawn reaches h8",
+            Outcome::PawnReachedGoal {
+                winner: Color::Black,
+            } => "Black pawn reaches a1",
             Outcome::Stalemate => "Stalemate",
             Outcome::ThreefoldRepetition => "Draw by repetition",
             Outcome::FiftyMoves => "Draw by fifty-move rule",

@@ -135,7 +135,13 @@ const SORT_OF_ROLES: &[Role] = &[
 ];
 
 const QRBN: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-const QURBN: &[Role] = &[Role::Queen, Role::Ultra, Role::Rook, Role::Bishop, Role::Knight];
+const QURBN: &[Role] = &[
+    Role::Queen,
+    Role::Ultra,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+];
 const CURBN: &[Role] = &[
     Role::Chancellor,
     Role::Ultra,
@@ -235,15 +241,13 @@ pub const ULTRASLANTED: VariantSpec = VariantSpec {
     castling: Some(USEC_CASTLING),
     pawn_goal: None,
     dead: DeadPosition::KingsOnly,
-    start_fen:
-        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+    start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
 };
 
 pub const ULTRASLANTED_WHITE: VariantSpec = VariantSpec {
     name: "ultraslantedwhite",
     title: "Ultra Slanted Escalator Chess, White first",
-    start_fen:
-        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU w KQkq - 0 1",
+    start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU w KQkq - 0 1",
     ..ULTRASLANTED
 };
 
@@ -255,8 +259,7 @@ pub const ALMOST_ULTRASLANTED: VariantSpec = VariantSpec {
         white: CURBN,
         black: CURBN,
     },
-    start_fen:
-        "urnbckbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    start_fen: "urnbckbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
     ..ULTRASLANTED
 };
 
@@ -268,8 +271,7 @@ pub const SORT_OF_ALMOST_ULTRASLANTED: VariantSpec = VariantSpec {
         white: CURBN,
         black: QURBN,
     },
-    start_fen:
-        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
     ..ULTRASLANTED
 };
 

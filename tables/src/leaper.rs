@@ -134,7 +134,10 @@ mod tests {
         let g = EscalatorBoard::Sec.geometry().unwrap();
         let k: Vec<u64> = from_named(&g, "knight").unwrap();
         let a1 = g.cell("a1").unwrap();
-        assert_eq!(k[a1], u64::from_indices([g.cell("c2").unwrap(), g.cell("b3").unwrap()]));
+        assert_eq!(
+            k[a1],
+            u64::from_indices([g.cell("c2").unwrap(), g.cell("b3").unwrap()])
+        );
     }
 
     #[test]

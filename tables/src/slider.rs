@@ -19,7 +19,10 @@ pub struct SliderTable<B> {
 impl<B: Bitboard> SliderTable<B> {
     /// Builds the table for a slider moving along `dirs` on `geom`.
     pub fn build(geom: &Geometry, dirs: &[Dir]) -> SliderTable<B> {
-        assert!(geom.len() <= B::CAPACITY, "board too large for bitboard width");
+        assert!(
+            geom.len() <= B::CAPACITY,
+            "board too large for bitboard width"
+        );
         let mut masks = Vec::with_capacity(geom.len());
         let mut offsets = Vec::with_capacity(geom.len());
         let mut attacks = Vec::new();
@@ -143,7 +146,10 @@ mod tests {
         let n = rook.attacks(b1, set(&g, &["a1", "c1"]));
         assert_eq!(
             names(&g, n),
-            ["a1", "a6", "a7", "a8", "ab4", "ab5", "b2", "b3", "b6", "b7", "b8", "bc4", "bc5", "c1"]
+            [
+                "a1", "a6", "a7", "a8", "ab4", "ab5", "b2", "b3", "b6", "b7", "b8", "bc4", "bc5",
+                "c1"
+            ]
         );
         // A blocker on one branch leaves the other open.
         let n = rook.attacks(b1, set(&g, &["a1", "c1", "ab5"]));

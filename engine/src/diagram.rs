@@ -1,13 +1,15 @@
 //! Text diagrams of 2D positions, drawn the way the rules draw the boards: escalator squares
 //! lean towards the centre as they go down, holes are shown as barriers.
 
-use oblique_engine::{AnyPosition, Color};
+use crate::position::Position;
+use crate::types::Color;
+use oblique_tables::Bitboard;
 
 const CELL: usize = 4;
 
 /// The board with coordinates, side to move, FEN and legal-move count.
-pub fn diagram(pos: &AnyPosition) -> String {
-    oblique_engine::with_position!(pos, p => {
+pub fn diagram<B: Bitboard>(p: &Position<B>) -> String {
+    {
         let g = &p.rules().geom;
         let mut out = String::new();
         let width = g.files as usize * CELL + 2;
@@ -41,8 +43,12 @@ pub fn diagram(pos: &AnyPosition) -> String {
                 }
             }
             let text: String = line.into_iter().collect();
-            out.push_str(&format!("{:>2} |{}|\n", rank + 1, text.trim_end_matches(' ').to_string()
-                + &" ".repeat(width.saturating_sub(text.trim_end_matches(' ').len()))));
+            out.push_str(&format!(
+                "{:>2} |{}|\n",
+                rank + 1,
+                text.trim_end_matches(' ').to_string()
+                    + &" ".repeat(width.saturating_sub(text.trim_end_matches(' ').len()))
+            ));
             if !leaning.is_empty() {
                 escalator_notes.push(format!("rank {}: {}", rank + 1, leaning.join(" ")));
             }
@@ -63,7 +69,11 @@ pub fn diagram(pos: &AnyPosition) -> String {
             Color::White => "White",
             Color::Black => "Black",
         };
-        out.push_str(&format!("variant: {} ({})\n", p.spec().name, p.spec().title));
+        out.push_str(&format!(
+            "variant: {} ({})\n",
+            p.spec().name,
+            p.spec().title
+        ));
         out.push_str(&format!("fen: {}\n", p.to_fen()));
         out.push_str(&format!(
             "to move: {side}{}\n",
@@ -74,5 +84,5 @@ pub fn diagram(pos: &AnyPosition) -> String {
             out.push_str(&format!("game over: {} {{{}}}\n", o.result(), o.reason()));
         }
         out
-    })
+    }
 }

@@ -1,0 +1,98 @@
+//! The interface search, protocols and the CLI use for every game, 2D or Star Trek chess.
+
+use crate::types::{Color, Outcome};
+
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move of this game; `Default` is a null value never generated as a legal move.
+    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync;
+    /// What `make` returns so `unmake` can restore the position exactly.
+    type Undo: Copy;
+
+    /// The game's name (`chess`, `slanted`, ..., `startrek`).
+    fn variant_name(&self) -> &'static str;
+    /// Position string: FEN for the 2D games, TFEN for Star Trek chess.
+    fn to_fen(&self) -> String;
+    fn side_to_move(&self) -> Color;
+    /// Zobrist key, updated incrementally by `make`.
+    fn key(&self) -> u64;
+    /// The key recomputed from scratch (tests compare it with `key`).
+    fn compute_key(&self) -> u64;
+    fn in_check(&self) -> bool;
+    /// Every legal move, appended to `out`.
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
+    fn count_legal_moves(&self) -> u64;
+    fn make_move(&mut self, m: Self::Move) -> Self::Undo;
+    fn unmake_move(&mut self, m: Self::Move, undo: Self::Undo);
+    /// Result if the game is over (mate, stalemate, special wins, draws by rule).
+    fn game_outcome(&self) -> Option<Outcome>;
+    /// Protocol (machine) notation.
+    fn move_text(&self, m: Self::Move) -> String;
+    /// Reads a move in machine or human notation; errors name the problem.
+    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Number of leaves of the legal move tree.
+    fn perft_nodes(&mut self, depth: u32) -> u64;
+    /// Perft split by root move.
+    fn perft_split(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// A text drawing of the position for people.
+    fn diagram(&self) -> String;
+}
+
+use crate::position::Position;
+use crate::position::Undo;
+use crate::rules::RulesCache;
+use crate::types::Move;
+use oblique_tables::Bitboard;
+
+impl<B: Bitboard + RulesCache> Game for Position<B> {
+    type Move = Move;
+    type Undo = Undo;
+
+    fn variant_name(&self) -> &'static str {
+        self.spec().name
+    }
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+    fn compute_key(&self) -> u64 {
+        Position::compute_key(self)
+    }
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+    fn make_move(&mut self, m: Move) -> Undo {
+        self.make(m)
+    }
+    fn unmake_move(&mut self, m: Move, undo: Undo) {
+        self.unmake(m, undo)
+    }
+    fn game_outcome(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn move_text(&self, m: Move) -> String {
+        self.move_to_uci(m)
+    }
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text)
+    }
+    fn perft_nodes(&mut self, depth: u32) -> u64 {
+        self.perft(depth)
+    }
+    fn perft_split(&mut self, depth: u32) -> Vec<(String, u64)> {
+        self.perft_divide(depth)
+    }
+    fn diagram(&self) -> String {
+        crate::diagram::diagram(self)
+    }
+}
