@@ -134,7 +134,6 @@ impl<B: Bitboard> Position<B> {
         if self.goal_reached_by().is_some() {
             return;
         }
-        let r = self.rules;
         let us = self.side;
         let them = us.other();
         let ours = self.by_color[us.index()];
