@@ -1,0 +1,108 @@
+//! The `oblique` command line: output contracts and clean failures on bad input.
+
+use std::process::Command;
+
+fn oblique(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .args(args)
+        .output()
+        .expect("run oblique");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn variants_lists_every_game_with_size_squares_and_first_mover() {
+    let (code, out, _) = oblique(&["variants"]);
+    assert_eq!(code, 0);
+    for (name, board, squares, first) in [
+        ("chess", "8x8", "64", "white"),
+        ("slanted", "8x8", "60", "white"),
+        ("minislanted", "8x6", "44", "black"),
+        ("ultraslanted", "10x9", "84", "black"),
+        ("ultraslantedwhite", "10x9", "84", "white"),
+        ("almostultraslanted", "10x9", "84", "black"),
+        ("sortofalmostultraslanted", "10x9", "84", "black"),
+        ("diagonal", "8x8", "64", "white"),
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no line for {name}:\n{out}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&words[1..4], &[board, squares, first], "{line}");
+    }
+}
+
+#[test]
+fn perft_ends_with_one_summary_line() {
+    let (code, out, _) = oblique(&["perft", "--variant", "chess", "--depth", "3"]);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    let w: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!((w[0], w[1], w[2], w[4]), ("nodes", "8902", "time", "nps"), "{last}");
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn perft_divide_lists_root_moves_then_the_total() {
+    let (code, out, _) = oblique(&["perft", "--variant", "slanted", "--depth", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 37, "36 root moves + summary");
+    let sum: u64 = lines[..36]
+        .iter()
+        .map(|l| {
+            let (m, n) = l.split_once(": ").expect("MOVE: COUNT");
+            assert!(m.len() >= 4);
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert!(lines[36].starts_with(&format!("nodes {sum} ")), "{}", lines[36]);
+}
+
+#[test]
+fn moves_prints_protocol_notation_one_per_line() {
+    let (code, out, _) = oblique(&["moves", "--variant", "diagonal"]);
+    assert_eq!(code, 0);
+    let mut got: Vec<&str> = out.lines().collect();
+    got.sort();
+    assert_eq!(
+        got,
+        ["a5b6", "b1c4", "b1e2", "b3c4", "b4c5", "c1d4", "c1f2", "c2d3", "c3d4", "d2e3", "e1f2"]
+    );
+}
+
+#[test]
+fn show_draws_holes_and_true_names() {
+    let (code, out, _) = oblique(&["show", "--variant", "slanted"]);
+    assert_eq!(code, 0);
+    assert!(out.contains('#'), "{out}");
+    assert!(out.contains("ab4") && out.contains("gh5"), "{out}");
+    assert!(out.contains("legal moves: 36"), "{out}");
+    let (code, out, _) = oblique(&["show", "--variant", "minislanted", "--moves", "b6ab4"]);
+    assert_eq!(code, 0, "true square names are accepted");
+    assert!(out.contains("to move: White"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
+    for args in [
+        vec!["perft", "--variant", "nosuchgame", "--depth", "2"],
+        vec!["perft", "--variant", "chess", "--depth", "0"],
+        vec!["perft", "--variant", "chess", "--depth", "99"],
+        vec!["perft", "--variant", "chess", "--fen", "garbage", "--depth", "2"],
+        vec!["show", "--variant", "slanted", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec!["moves", "--variant", "chess", "--moves", "e2e5"],
+        vec!["moves", "--variant", "chess", "--fen", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1"],
+    ] {
+        let (code, out, err) = oblique(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
