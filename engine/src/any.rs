@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use crate::position::Position;
+use crate::startrek::{self, StarTrekPosition};
 use crate::types::{Color, Outcome};
 use crate::variant::{find, Width, VARIANTS};
 
@@ -10,6 +11,39 @@ use crate::variant::{find, Width, VARIANTS};
 pub enum AnyPosition {
     W64(Position<u64>),
     W128(Position<u128>),
+    /// Star Trek tri-dimensional chess (boxed: its position is the largest).
+    StarTrek(Box<StarTrekPosition>),
+}
+
+/// Lets `with_position!` hand the body a reference to the game inside a `Box` whatever the
+/// binding mode of the match (`&Box<T>`, `&mut Box<T>` or `Box<T>`).
+pub trait Unbox {
+    type Out;
+    fn unbox(self) -> Self::Out;
+}
+
+impl<'a, T> Unbox for &'a Box<T> {
+    type Out = &'a T;
+    #[inline(always)]
+    fn unbox(self) -> &'a T {
+        self
+    }
+}
+
+impl<'a, T> Unbox for &'a mut Box<T> {
+    type Out = &'a mut T;
+    #[inline(always)]
+    fn unbox(self) -> &'a mut T {
+        self
+    }
+}
+
+impl<T> Unbox for Box<T> {
+    type Out = T;
+    #[inline(always)]
+    fn unbox(self) -> T {
+        *self
+    }
 }
 
 /// Runs the same expression on whichever game type the position holds (the body may use
@@ -20,13 +54,19 @@ macro_rules! with_position {
         match $any {
             $crate::any::AnyPosition::W64($p) => $body,
             $crate::any::AnyPosition::W128($p) => $body,
+            $crate::any::AnyPosition::StarTrek($p) => {
+                let $p = $crate::any::Unbox::unbox($p);
+                $body
+            }
         }
     };
 }
 
 /// Names of every game, in listing order.
 pub fn all_variant_names() -> Vec<&'static str> {
-    VARIANTS.iter().map(|v| v.name).collect()
+    let mut names: Vec<&'static str> = VARIANTS.iter().map(|v| v.name).collect();
+    names.push(startrek::NAME);
+    names
 }
 
 /// One line of `oblique variants`: name, board, square count, first mover, title.
@@ -51,6 +91,7 @@ pub fn variant_infos() -> Result<Vec<VariantInfo>, String> {
                 AnyPosition::W128(p) => {
                     (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells)
                 }
+                AnyPosition::StarTrek(_) => unreachable!("VARIANTS lists the 2D games only"),
             };
             Ok(VariantInfo {
                 name: v.name,
@@ -60,12 +101,29 @@ pub fn variant_infos() -> Result<Vec<VariantInfo>, String> {
                 title: v.title,
             })
         })
+        .chain(std::iter::once_with(|| {
+            let pos = AnyPosition::new(startrek::NAME, None)?;
+            Ok(VariantInfo {
+                name: startrek::NAME,
+                board: startrek::BOARD.to_string(),
+                squares: startrek::SQUARES,
+                first: pos.side_to_move(),
+                title: startrek::TITLE,
+            })
+        }))
         .collect()
 }
 
 impl AnyPosition {
     /// A game by name, from a position string or from its start position.
     pub fn new(variant: &str, fen: Option<&str>) -> Result<AnyPosition, String> {
+        if variant.eq_ignore_ascii_case(startrek::NAME) {
+            let pos = match fen {
+                Some(tfen) => StarTrekPosition::from_tfen(tfen)?,
+                None => StarTrekPosition::start(),
+            };
+            return Ok(AnyPosition::StarTrek(Box::new(pos)));
+        }
         let spec = find(variant).ok_or_else(|| {
             format!(
                 "unknown variant '{variant}' (known: {})",

@@ -1,0 +1,79 @@
+//! Text drawing of a Star Trek position: the seven levels from the top (Black's end) down,
+//! each as a grid of files a–f and the ranks that level can have, so a person can follow a
+//! game in a terminal. Existing empty squares are `.`, pieces their TFEN letters; squares of
+//! pins without a board are left blank, so only the surfaces that exist are drawn.
+
+use super::geometry::{geometry, FILES, LEVELS, RANKS};
+use super::StarTrekPosition;
+use crate::types::Color;
+
+impl StarTrekPosition {
+    pub fn diagram(&self) -> String {
+        let g = geometry();
+        let mut out = String::new();
+        out.push_str("Star Trek chess, upper levels first (White plays up from rank 0, level 1)\n");
+        for level in (1..=LEVELS).rev() {
+            let title = match level {
+                2 => "White's main board".to_string(),
+                4 => "neutral main board".to_string(),
+                6 => "Black's main board".to_string(),
+                _ => {
+                    let boards: Vec<String> = (0..g.pins.len())
+                        .filter(|&p| g.pins[p].attach.2 == level)
+                        .filter_map(|p| {
+                            self.pin_owner(p)
+                                .map(|o| format!("{} ({})", g.pins[p].name, o.name()))
+                        })
+                        .collect();
+                    if boards.is_empty() {
+                        "attack boards: none".to_string()
+                    } else {
+                        format!("attack boards: {}", boards.join(", "))
+                    }
+                }
+            };
+            out.push_str(&format!("level {level}: {title}\n"));
+            let mut rows = Vec::new();
+            for rank in (0..RANKS).rev() {
+                let mut line = String::new();
+                let mut any = false;
+                for file in 0..FILES {
+                    let ch = match g.cell(file, rank, level) {
+                        Some(c) if self.exists(c) => {
+                            any = true;
+                            self.piece_at(c).map_or('.', |p| p.fen_char())
+                        }
+                        _ => ' ',
+                    };
+                    line.push(' ');
+                    line.push(ch);
+                }
+                if any {
+                    rows.push(format!("  {rank} {}", line.trim_end()));
+                }
+            }
+            if !rows.is_empty() {
+                out.push_str("     a b c d e f\n");
+                for r in rows {
+                    out.push_str(&r);
+                    out.push('\n');
+                }
+            }
+        }
+        let side = match self.side {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        out.push_str("variant: startrek (Star Trek tri-dimensional chess)\n");
+        out.push_str(&format!("tfen: {}\n", self.to_tfen()));
+        out.push_str(&format!(
+            "to move: {side}{}\n",
+            if self.in_check() { " (in check)" } else { "" }
+        ));
+        out.push_str(&format!("legal moves: {}\n", self.count_legal()));
+        if let Some(o) = self.outcome() {
+            out.push_str(&format!("game over: {} {{{}}}\n", o.result(), o.reason()));
+        }
+        out
+    }
+}

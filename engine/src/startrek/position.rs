@@ -1,0 +1,735 @@
+//! A Star Trek chess position: mailbox plus cell sets, attack-board pins and owners, the
+//! never-moved set, incremental Zobrist key, make/unmake (startrek.md §4–§8).
+
+use super::bitset::{Cells, CELLS};
+use super::geometry::{geometry, Geometry, NONE, PINS};
+use crate::types::{Color, Outcome, Piece, Role};
+use once_cell::sync::Lazy;
+
+/// How a move changes the position beyond lifting one piece and putting it down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StMoveKind {
+    /// A piece move (captures and promotions included).
+    Normal = 0,
+    /// Pawn double step; `aux` is the passed-over square if it exists (the e.p. target).
+    DoubleStep = 1,
+    /// En-passant capture; `aux` is the square of the captured pawn.
+    EnPassant = 2,
+    /// King and king's rook swap; from = king's square, to = rook's square.
+    CastleKing = 3,
+    /// King and queen's rook swap; from = king's square, to = rook's square.
+    CastleQueen = 4,
+    /// Attack-board move; from/to are pin numbers, `aux` the carried piece's cell or NONE.
+    Board = 5,
+}
+
+/// A move, packed in 32 bits: from (8), to (8), promotion (4), kind (4), aux (8).
+/// `StMove(0)` (cell 0 to cell 0) is never generated and serves as the null value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct StMove(pub u32);
+
+impl StMove {
+    #[inline(always)]
+    pub fn new(from: usize, to: usize) -> StMove {
+        StMove(from as u32 | (to as u32) << 8 | (NONE as u32) << 24)
+    }
+
+    #[inline(always)]
+    pub fn special(from: usize, to: usize, kind: StMoveKind, aux: u8) -> StMove {
+        StMove(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
+    }
+
+    #[inline(always)]
+    pub fn with_promotion(self, role: Role) -> StMove {
+        StMove(self.0 & !(0xf << 16) | (role as u32 + 1) << 16)
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> usize {
+        (self.0 & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> usize {
+        (self.0 >> 8 & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn promotion(self) -> Option<Role> {
+        match self.0 >> 16 & 0xf {
+            0 => None,
+            p => Some(Role::from_index(p as usize - 1)),
+        }
+    }
+
+    #[inline(always)]
+    pub fn kind(self) -> StMoveKind {
+        match self.0 >> 20 & 0xf {
+            1 => StMoveKind::DoubleStep,
+            2 => StMoveKind::EnPassant,
+            3 => StMoveKind::CastleKing,
+            4 => StMoveKind::CastleQueen,
+            5 => StMoveKind::Board,
+            _ => StMoveKind::Normal,
+        }
+    }
+
+    #[inline(always)]
+    pub fn aux(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+
+    pub fn is_board_move(self) -> bool {
+        self.kind() == StMoveKind::Board
+    }
+}
+
+impl std::fmt::Debug for StMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "StMove({} -> {} {:?} {:?} aux {})",
+            self.from(),
+            self.to(),
+            self.kind(),
+            self.promotion(),
+            self.aux()
+        )
+    }
+}
+
+/// Zobrist keys: piece on cell, pin occupied with owner, never-moved cell, e.p. cell, side.
+pub(crate) struct Keys {
+    piece: Vec<u64>,
+    pub pin: [[u64; 2]; PINS],
+    pub unmoved: [u64; CELLS],
+    pub ep: [u64; CELLS],
+    pub black: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Keys {
+    fn new() -> Keys {
+        let mut s = 0x5747_2EC3_D000_0003u64;
+        let piece = (0..17 * CELLS).map(|_| splitmix(&mut s)).collect();
+        let mut pin = [[0; 2]; PINS];
+        for p in pin.iter_mut() {
+            *p = [splitmix(&mut s), splitmix(&mut s)];
+        }
+        let mut unmoved = [0; CELLS];
+        for k in unmoved.iter_mut() {
+            *k = splitmix(&mut s);
+        }
+        let mut ep = [0; CELLS];
+        for k in ep.iter_mut() {
+            *k = splitmix(&mut s);
+        }
+        Keys {
+            piece,
+            pin,
+            unmoved,
+            ep,
+            black: splitmix(&mut s),
+        }
+    }
+
+    #[inline(always)]
+    pub fn piece(&self, code: u8, cell: usize) -> u64 {
+        self.piece[code as usize * CELLS + cell]
+    }
+}
+
+pub(crate) static KEYS: Lazy<Keys> = Lazy::new(Keys::new);
+
+/// What `make` changed that `unmake` cannot work out from the move alone.
+#[derive(Clone, Copy, Debug)]
+pub struct StUndo {
+    pub(crate) captured: u8,
+    pub(crate) ep: u8,
+    pub(crate) owners: u32,
+    pub(crate) halfmove: u32,
+    pub(crate) unmoved: Cells,
+    pub(crate) key: u64,
+}
+
+/// A position of Star Trek tri-dimensional chess.
+#[derive(Clone)]
+pub struct StarTrekPosition {
+    /// Piece code per cell (`Piece::code`, 0 = empty).
+    pub(crate) board: [u8; CELLS],
+    pub(crate) by_color: [Cells; 2],
+    pub(crate) by_role: [Cells; 6],
+    /// Main boards | footprints of occupied pins.
+    pub(crate) exists: Cells,
+    /// Main-board cells with an existing square directly below / above them.
+    pub(crate) cover_below: Cells,
+    pub(crate) cover_above: Cells,
+    /// Occupied pins (bit per pin).
+    pub(crate) pins: u32,
+    /// Owner per pin: bit set = Black (meaningful for occupied pins).
+    pub(crate) owners: u32,
+    /// Never-moved K/R/P squares (startrek.md §5.1).
+    pub(crate) unmoved: Cells,
+    pub(crate) ep: u8,
+    pub(crate) side: Color,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    pub(crate) kings: [u8; 2],
+    /// Keys of earlier positions of the game, oldest first (repetition).
+    pub(crate) history: Vec<u64>,
+}
+
+#[inline(always)]
+fn code(color: Color, role: Role) -> u8 {
+    Piece { color, role }.code()
+}
+
+impl StarTrekPosition {
+    /// An empty box: no pieces, no attack boards, White to move.
+    pub(crate) fn empty() -> StarTrekPosition {
+        let g = geometry();
+        StarTrekPosition {
+            board: [0; CELLS],
+            by_color: [Cells::EMPTY; 2],
+            by_role: [Cells::EMPTY; 6],
+            exists: g.main,
+            cover_below: Cells::EMPTY,
+            cover_above: Cells::EMPTY,
+            pins: 0,
+            owners: 0,
+            unmoved: Cells::EMPTY,
+            ep: NONE,
+            side: Color::White,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            kings: [NONE; 2],
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn piece_at(&self, cell: usize) -> Option<Piece> {
+        Piece::from_code(self.board[cell])
+    }
+
+    /// Does the cell exist now (main board or on an occupied pin)?
+    pub fn exists(&self, cell: usize) -> bool {
+        self.exists.has(cell)
+    }
+
+    /// Is the pin occupied by an attack board?
+    pub fn pin_occupied(&self, pin: usize) -> bool {
+        self.pins >> pin & 1 != 0
+    }
+
+    /// Owner of the attack board on a pin, if there is one.
+    pub fn pin_owner(&self, pin: usize) -> Option<Color> {
+        self.pin_occupied(pin).then(|| {
+            if self.owners >> pin & 1 != 0 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        })
+    }
+
+    pub fn is_unmoved(&self, cell: usize) -> bool {
+        self.unmoved.has(cell)
+    }
+
+    /// The e.p. target square, if the last move was a double step over an existing square.
+    pub fn ep_square(&self) -> Option<usize> {
+        (self.ep != NONE).then_some(self.ep as usize)
+    }
+
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> Cells {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn king_cell(&self, c: Color) -> usize {
+        self.kings[c.index()] as usize
+    }
+
+    #[inline(always)]
+    fn put<const HASH: bool>(&mut self, cell: usize, code: u8) {
+        let c = code - 1;
+        self.board[cell] = code;
+        self.by_role[(c & 7) as usize].set(cell);
+        self.by_color[(c >> 3) as usize].set(cell);
+        if c & 7 == Role::King as u8 {
+            self.kings[(c >> 3) as usize] = cell as u8;
+        }
+        if HASH {
+            self.key ^= KEYS.piece(code, cell);
+        }
+    }
+
+    #[inline(always)]
+    fn remove<const HASH: bool>(&mut self, cell: usize) -> u8 {
+        let code = self.board[cell];
+        let c = code - 1;
+        self.board[cell] = 0;
+        self.by_role[(c & 7) as usize].toggle(cell);
+        self.by_color[(c >> 3) as usize].toggle(cell);
+        if HASH {
+            self.key ^= KEYS.piece(code, cell);
+        }
+        code
+    }
+
+    /// Places a piece while building a position (keys are computed afterwards).
+    pub(crate) fn set_piece(&mut self, cell: usize, piece: Piece) {
+        if self.board[cell] != 0 {
+            self.remove::<false>(cell);
+        }
+        self.put::<false>(cell, piece.code());
+    }
+
+    /// Puts an attack board on a free pin (position building; keys computed afterwards).
+    pub(crate) fn place_board(&mut self, pin: usize, owner: Color) {
+        self.toggle_pin(pin);
+        if owner == Color::Black {
+            self.owners |= 1 << pin;
+        } else {
+            self.owners &= !(1 << pin);
+        }
+    }
+
+    /// Adds or removes the board on a pin: exists and cover masks follow.
+    #[inline(always)]
+    fn toggle_pin(&mut self, pin: usize) {
+        let p = &geometry().pins[pin];
+        self.pins ^= 1 << pin;
+        self.exists ^= p.footprint;
+        // Main-board cells above the footprint now have (or lose) a square below them.
+        self.cover_below ^= p.mb_above;
+        self.cover_above ^= p.mb_below;
+    }
+
+    #[inline(always)]
+    fn owner_bit(&self, pin: usize) -> usize {
+        (self.owners >> pin & 1) as usize
+    }
+
+    /// Re-evaluates the owner of the board on `pin` (startrek.md §6): a board holding pieces
+    /// of the non-owner only changes hands; empty or mixed boards keep their owner.
+    #[inline(always)]
+    fn reevaluate_owner(&mut self, pin: u8) {
+        if pin == NONE || self.pins >> pin & 1 == 0 {
+            return;
+        }
+        let pin = pin as usize;
+        let fp = geometry().pins[pin].footprint;
+        let owner = self.owner_bit(pin);
+        let mine = (self.by_color[owner] & fp).any();
+        let theirs = (self.by_color[1 - owner] & fp).any();
+        if theirs && !mine {
+            self.key ^= KEYS.pin[pin][owner] ^ KEYS.pin[pin][1 - owner];
+            self.owners ^= 1 << pin;
+        }
+    }
+
+    /// Is `sq` attacked by the pieces of `by` among `them` (a subset of that colour's
+    /// pieces), with occupancy `occ` and cover masks `below`/`above` (the geometry the
+    /// test is about, which may be the one after an attack-board move)?
+    #[inline]
+    pub(crate) fn attacked_by(
+        &self,
+        g: &Geometry,
+        sq: usize,
+        by: Color,
+        them: Cells,
+        occ: Cells,
+        below: Cells,
+        above: Cells,
+    ) -> bool {
+        let br = &self.by_role;
+        let mut kn = g.knight_direct_from[sq];
+        if !below.has(sq) {
+            kn |= g.knight_skip_up_from[sq];
+        }
+        if !above.has(sq) {
+            kn |= g.knight_skip_down_from[sq];
+        }
+        if (kn & them & br[Role::Knight as usize]).any() {
+            return true;
+        }
+        let pt = &g.pawn[by.index()];
+        let mut pa = pt.attackers[sq];
+        let cover = if by == Color::White { below } else { above };
+        if !cover.has(sq) {
+            pa |= pt.attackers_skip[sq];
+        }
+        if (pa & them & br[Role::Pawn as usize]).any() {
+            return true;
+        }
+        if (g.king[sq] & them & br[Role::King as usize]).any() {
+            return true;
+        }
+        let queens = br[Role::Queen as usize];
+        let orth = them & (br[Role::Rook as usize] | queens);
+        if (g.orth_all[sq] & orth).any() && (rook_attacks(g, sq, occ) & orth).any() {
+            return true;
+        }
+        let diag = them & (br[Role::Bishop as usize] | queens);
+        (g.diag_all[sq] & diag).any() && (bishop_attacks(g, sq, occ) & diag).any()
+    }
+
+    /// Is `sq` attacked by `by` in the current position?
+    pub fn is_attacked(&self, sq: usize, by: Color) -> bool {
+        self.attacked_by(
+            geometry(),
+            sq,
+            by,
+            self.by_color[by.index()],
+            self.occupied(),
+            self.cover_below,
+            self.cover_above,
+        )
+    }
+
+    /// Is the side to move in check?
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king_cell(self.side), self.side.other())
+    }
+
+    /// Does the e.p. square count in the key? Only when a pawn of the side to move could
+    /// capture there (the house rule of every game: otherwise the position repeats as if it
+    /// were absent).
+    #[inline(always)]
+    fn ep_matters(&self) -> bool {
+        if self.ep == NONE {
+            return false;
+        }
+        let g = geometry();
+        let ep = self.ep as usize;
+        let pt = &g.pawn[self.side.index()];
+        let cover = if self.side == Color::White {
+            self.cover_below
+        } else {
+            self.cover_above
+        };
+        let mut from = pt.attackers[ep];
+        if !cover.has(ep) {
+            from |= pt.attackers_skip[ep];
+        }
+        (from & self.by_color[self.side.index()] & self.by_role[Role::Pawn as usize]).any()
+    }
+
+    /// The key computed from scratch (make/unmake keep `key` equal to this).
+    pub fn compute_key(&self) -> u64 {
+        let k = &*KEYS;
+        let mut key = 0;
+        for c in self.occupied().iter() {
+            key ^= k.piece(self.board[c], c);
+        }
+        for p in 0..PINS {
+            if self.pin_occupied(p) {
+                key ^= k.pin[p][self.owner_bit(p)];
+            }
+        }
+        for c in self.unmoved.iter() {
+            key ^= k.unmoved[c];
+        }
+        if self.ep_matters() {
+            key ^= k.ep[self.ep as usize];
+        }
+        if self.side == Color::Black {
+            key ^= k.black;
+        }
+        key
+    }
+
+    pub(crate) fn refresh_key(&mut self) {
+        self.key = self.compute_key();
+    }
+
+    /// Plays a move generated for this position.
+    pub fn make(&mut self, m: StMove) -> StUndo {
+        let g = geometry();
+        let k = &*KEYS;
+        let us = self.side;
+        let mut undo = StUndo {
+            captured: 0,
+            ep: self.ep,
+            owners: self.owners,
+            halfmove: self.halfmove,
+            unmoved: self.unmoved,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        if self.ep_matters() {
+            self.key ^= k.ep[self.ep as usize];
+        }
+        self.ep = NONE;
+        let (from, to) = (m.from(), m.to());
+        let mut reset = false;
+        // Squares whose never-moved status goes, and pins whose owner may change.
+        let mut touched = Cells::EMPTY;
+        let pins_touched: [u8; 3];
+        match m.kind() {
+            StMoveKind::Normal | StMoveKind::DoubleStep => {
+                if self.board[to] != 0 {
+                    undo.captured = self.remove::<true>(to);
+                    reset = true;
+                }
+                let piece = self.remove::<true>(from);
+                if piece == code(us, Role::Pawn) {
+                    reset = true;
+                }
+                let placed = match m.promotion() {
+                    Some(role) => code(us, role),
+                    None => piece,
+                };
+                self.put::<true>(to, placed);
+                if m.kind() == StMoveKind::DoubleStep {
+                    self.ep = m.aux();
+                }
+                touched = Cells::bit(from) | Cells::bit(to);
+                pins_touched = [g.pin_of[from], g.pin_of[to], NONE];
+            }
+            StMoveKind::EnPassant => {
+                let victim = m.aux() as usize;
+                undo.captured = self.remove::<true>(victim);
+                let pawn = self.remove::<true>(from);
+                self.put::<true>(to, pawn);
+                reset = true;
+                touched = Cells::bit(from) | Cells::bit(to);
+                pins_touched = [g.pin_of[from], g.pin_of[to], g.pin_of[victim]];
+            }
+            StMoveKind::CastleKing | StMoveKind::CastleQueen => {
+                let king = self.remove::<true>(from);
+                let rook = self.remove::<true>(to);
+                self.put::<true>(to, king);
+                self.put::<true>(from, rook);
+                touched = Cells::bit(from) | Cells::bit(to);
+                pins_touched = [g.pin_of[from], g.pin_of[to], NONE];
+            }
+            StMoveKind::Board => {
+                let owner = self.owner_bit(from);
+                self.key ^= k.pin[from][owner];
+                self.toggle_pin(from);
+                self.toggle_pin(to);
+                self.owners = (self.owners & !(1 << from) & !(1 << to)) | ((owner as u32) << to);
+                self.key ^= k.pin[to][owner];
+                let carried = m.aux();
+                if carried != NONE {
+                    let c = carried as usize;
+                    let dest = g.pins[to].cells[g.corner_of[c] as usize] as usize;
+                    let piece = self.remove::<true>(c);
+                    let placed = match m.promotion() {
+                        Some(role) => {
+                            reset = true;
+                            code(us, role)
+                        }
+                        None => piece,
+                    };
+                    self.put::<true>(dest, placed);
+                    touched = Cells::bit(c) | Cells::bit(dest);
+                }
+                pins_touched = [to as u8, NONE, NONE];
+            }
+        }
+        let gone = self.unmoved & touched;
+        if gone.any() {
+            for c in gone.iter() {
+                self.key ^= k.unmoved[c];
+            }
+            self.unmoved ^= gone;
+        }
+        for p in pins_touched {
+            self.reevaluate_owner(p);
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.other();
+        self.key ^= k.black;
+        if self.ep_matters() {
+            self.key ^= k.ep[self.ep as usize];
+        }
+        undo
+    }
+
+    /// Takes back the move `make` played.
+    pub fn unmake(&mut self, m: StMove, undo: StUndo) {
+        let g = geometry();
+        let us = self.side.other();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            StMoveKind::Normal | StMoveKind::DoubleStep => {
+                let piece = self.remove::<false>(to);
+                let original = if m.promotion().is_some() {
+                    code(us, Role::Pawn)
+                } else {
+                    piece
+                };
+                self.put::<false>(from, original);
+                if undo.captured != 0 {
+                    self.put::<false>(to, undo.captured);
+                }
+            }
+            StMoveKind::EnPassant => {
+                let pawn = self.remove::<false>(to);
+                self.put::<false>(from, pawn);
+                self.put::<false>(m.aux() as usize, undo.captured);
+            }
+            StMoveKind::CastleKing | StMoveKind::CastleQueen => {
+                let king = self.remove::<false>(to);
+                let rook = self.remove::<false>(from);
+                self.put::<false>(from, king);
+                self.put::<false>(to, rook);
+            }
+            StMoveKind::Board => {
+                let carried = m.aux();
+                if carried != NONE {
+                    let c = carried as usize;
+                    let dest = g.pins[to].cells[g.corner_of[c] as usize] as usize;
+                    let piece = self.remove::<false>(dest);
+                    let original = if m.promotion().is_some() {
+                        code(us, Role::Pawn)
+                    } else {
+                        piece
+                    };
+                    self.put::<false>(c, original);
+                }
+                self.toggle_pin(to);
+                self.toggle_pin(from);
+            }
+        }
+        self.owners = undo.owners;
+        self.unmoved = undo.unmoved;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    /// How many times the current position occurred before (same key), looking back only
+    /// as far as the last capture or pawn move.
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        let window = (self.halfmove as usize).min(n);
+        (2..=window)
+            .step_by(2)
+            .filter(|&back| self.history[n - back] == self.key)
+            .count()
+    }
+
+    /// Only the two kings are left (the one dead position of this game).
+    pub fn insufficient_material(&self) -> bool {
+        self.occupied().count() == 2
+    }
+
+    /// The result if the game is over (mate, stalemate, 50 moves, threefold, K v K).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal() == 0 {
+            return Some(if self.in_check() {
+                Outcome::Checkmate {
+                    winner: self.side.other(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::FiftyMoves);
+        }
+        if self.repetitions() >= 2 {
+            return Some(Outcome::ThreefoldRepetition);
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::InsufficientMaterial);
+        }
+        None
+    }
+}
+
+/// Cells a rook on `s` attacks through `occ` (non-existent cells never block; callers mask
+/// the targets with the exists set).
+#[inline(always)]
+pub(crate) fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+    let r = &g.rays[s];
+    pos_ray(g, r[0], 0, occ)
+        | pos_ray(g, r[1], 1, occ)
+        | pos_ray(g, r[2], 2, occ)
+        | neg_ray(g, r[3], 3, occ)
+        | neg_ray(g, r[4], 4, occ)
+        | neg_ray(g, r[5], 5, occ)
+}
+
+#[inline(always)]
+pub(crate) fn bishop_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+    let r = &g.rays[s];
+    pos_ray(g, r[6], 6, occ)
+        | pos_ray(g, r[7], 7, occ)
+        | pos_ray(g, r[8], 8, occ)
+        | pos_ray(g, r[9], 9, occ)
+        | pos_ray(g, r[10], 10, occ)
+        | pos_ray(g, r[11], 11, occ)
+        | neg_ray(g, r[12], 12, occ)
+        | neg_ray(g, r[13], 13, occ)
+        | neg_ray(g, r[14], 14, occ)
+        | neg_ray(g, r[15], 15, occ)
+        | neg_ray(g, r[16], 16, occ)
+        | neg_ray(g, r[17], 17, occ)
+}
+
+#[inline(always)]
+fn pos_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
+    let b = ray & occ;
+    if b.any() {
+        ray ^ g.rays[b.lsb()][d]
+    } else {
+        ray
+    }
+}
+
+#[inline(always)]
+fn neg_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
+    let b = ray & occ;
+    if b.any() {
+        ray ^ g.rays[b.msb()][d]
+    } else {
+        ray
+    }
+}

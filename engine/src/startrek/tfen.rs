@@ -1,0 +1,284 @@
+//! TFEN, the Star Trek position string (startrek.md §10): pieces, attack boards, side to
+//! move, never-moved squares, en-passant square, clocks. The writer produces the sorted
+//! order exactly; the reader takes the lists in any order and names what is wrong.
+
+use super::bitset::Cells;
+use super::geometry::{box_index, geometry, square_name, Geometry};
+use super::position::StarTrekPosition;
+use crate::types::{Color, Piece, Role};
+
+/// The initial position (startrek.md §4, §10).
+pub const START_TFEN: &str = "Ra0(1),Qb0(1),Ke0(1),Rf0(1),Pa1(1),Pb1(1),Pe1(1),Pf1(1),Nb1(2),Bc1(2),Bd1(2),Ne1(2),Pb2(2),Pc2(2),Pd2(2),Pe2(2),pb7(6),pc7(6),pd7(6),pe7(6),nb8(6),bc8(6),bd8(6),ne8(6),pa8(7),pb8(7),pe8(7),pf8(7),ra9(7),qb9(7),ke9(7),rf9(7) b1(1):w,e1(1):w,b8(7):b,e8(7):b w a0(1),e0(1),f0(1),a1(1),b1(1),e1(1),f1(1),b2(2),c2(2),d2(2),e2(2),b7(6),c7(6),d7(6),e7(6),a8(7),b8(7),e8(7),f8(7),a9(7),e9(7),f9(7) - 0 1";
+
+/// Most attack boards a position may hold (the game has four).
+const MAX_BOARDS: usize = 4;
+
+/// Reads `<file><rank>(<level>)` exactly: file a–f, rank 0–9, level 1–7. Returns box
+/// coordinates (which need not be a cell of the game).
+pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), String> {
+    let b = text.as_bytes();
+    let ok = b.len() == 5
+        && (b'a'..=b'f').contains(&b[0])
+        && b[1].is_ascii_digit()
+        && b[2] == b'('
+        && (b'1'..=b'7').contains(&b[3])
+        && b[4] == b')';
+    if !ok {
+        return Err(format!(
+            "malformed square '{text}' (expected file a-f, rank 0-9, level 1-7 in parentheses, like b1(2))"
+        ));
+    }
+    Ok((
+        (b[0] - b'a') as i32,
+        (b[1] - b'0') as i32,
+        (b[3] - b'0') as i32,
+    ))
+}
+
+/// Reads a square name and returns its cell, if the box position is one of the 144 cells.
+pub fn parse_cell(g: &Geometry, text: &str) -> Result<usize, String> {
+    let (f, r, l) = parse_coords(text)?;
+    debug_assert!(box_index(f, r, l).is_some());
+    g.cell(f, r, l).ok_or_else(|| {
+        format!("{text} is not a square of the game (no main board or attack-board pin covers it)")
+    })
+}
+
+/// Reads a pin name (its attachment square, e.g. `b1(1)`).
+pub fn parse_pin(g: &Geometry, text: &str) -> Result<usize, String> {
+    let (f, r, l) = parse_coords(text)?;
+    g.pin_at(f, r, l).ok_or_else(|| {
+        format!(
+            "{text} is not an attack-board pin (pins: {})",
+            g.pins
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+impl StarTrekPosition {
+    /// The initial position.
+    pub fn start() -> StarTrekPosition {
+        match StarTrekPosition::from_tfen(START_TFEN) {
+            Ok(p) => p,
+            Err(e) => unreachable!("the start TFEN is valid: {e}"),
+        }
+    }
+
+    /// Reads a TFEN. Errors are one line and name the problem.
+    pub fn from_tfen(text: &str) -> Result<StarTrekPosition, String> {
+        Self::parse(text).map_err(|e| format!("invalid TFEN: {e}"))
+    }
+
+    fn parse(text: &str) -> Result<StarTrekPosition, String> {
+        let g = geometry();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 7 && fields.len() != 5 {
+            return Err(format!(
+                "expected 7 words (pieces, attack boards, side, never-moved squares, en passant, halfmove, fullmove), found {}",
+                fields.len()
+            ));
+        }
+        let mut pos = StarTrekPosition::empty();
+        // Attack boards first: they decide which squares exist.
+        let mut boards = 0;
+        if fields[1] != "-" {
+            for item in fields[1].split(',') {
+                let (pin_text, owner_text) = item.split_once(':').ok_or_else(|| {
+                    format!("attack board '{item}' must be <pin>:<owner>, like b1(1):w")
+                })?;
+                let pin = parse_pin(g, pin_text)?;
+                let owner = match owner_text {
+                    "w" => Color::White,
+                    "b" => Color::Black,
+                    other => {
+                        return Err(format!(
+                        "owner of the attack board on {pin_text} must be 'w' or 'b', not '{other}'"
+                    ))
+                    }
+                };
+                if pos.pin_occupied(pin) {
+                    return Err(format!("two attack boards on pin {pin_text}"));
+                }
+                boards += 1;
+                if boards > MAX_BOARDS {
+                    return Err(format!(
+                        "more than {MAX_BOARDS} attack boards ({} listed)",
+                        fields[1].split(',').count()
+                    ));
+                }
+                pos.place_board(pin, owner);
+            }
+        }
+        for item in fields[0].split(',') {
+            let mut chars = item.chars();
+            let letter = chars.next().ok_or("empty entry in the piece list")?;
+            let piece = Piece::from_fen_char(letter)
+                .filter(|p| p.role.index() <= Role::King.index())
+                .ok_or_else(|| {
+                    format!("unknown piece letter '{letter}' in '{item}' (K Q R B N P, lower case for Black)")
+                })?;
+            let sq_text = chars.as_str();
+            let cell = parse_cell(g, sq_text)?;
+            if !pos.exists(cell) {
+                let pin = &g.pins[g.pin_of[cell] as usize];
+                return Err(format!(
+                    "piece on {sq_text}, which does not exist: no attack board on pin {}",
+                    pin.name
+                ));
+            }
+            if pos.piece_at(cell).is_some() {
+                return Err(format!("two pieces on {sq_text}"));
+            }
+            if piece.role == Role::Pawn && g.pawn[piece.color.index()].promotion.has(cell) {
+                return Err(format!(
+                    "{} pawn on {sq_text}, a square where it must already have promoted",
+                    piece.color.name()
+                ));
+            }
+            pos.set_piece(cell, piece);
+        }
+        for color in [Color::White, Color::Black] {
+            let kings = (pos.by_color[color.index()] & pos.by_role[Role::King as usize]).count();
+            if kings != 1 {
+                return Err(if kings == 0 {
+                    format!("{} has no king", color.name())
+                } else {
+                    format!("{} has {kings} kings", color.name())
+                });
+            }
+        }
+        pos.side = match fields[2] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(format!("side to move must be 'w' or 'b', not '{other}'")),
+        };
+        if fields[3] != "-" {
+            for sq_text in fields[3].split(',') {
+                let cell = parse_cell(g, sq_text)?;
+                match pos.piece_at(cell) {
+                    Some(p) if matches!(p.role, Role::King | Role::Rook | Role::Pawn) => {
+                        pos.unmoved.set(cell)
+                    }
+                    Some(p) => {
+                        return Err(format!(
+                            "never-moved square {sq_text} holds a {}; only kings, rooks and pawns are listed",
+                            p.role.name()
+                        ))
+                    }
+                    None => return Err(format!("never-moved square {sq_text} is empty")),
+                }
+            }
+        }
+        if fields[4] != "-" {
+            pos.ep = pos.check_ep(g, fields[4])? as u8;
+        }
+        if fields.len() == 7 {
+            pos.halfmove = fields[5]
+                .parse()
+                .map_err(|_| format!("halfmove clock '{}' is not a number", fields[5]))?;
+            pos.fullmove = fields[6]
+                .parse()
+                .map_err(|_| format!("fullmove number '{}' is not a number", fields[6]))?;
+            if pos.fullmove == 0 {
+                return Err("fullmove number must be at least 1".into());
+            }
+        }
+        let waiting = pos.side.other();
+        if pos.is_attacked(pos.king_cell(waiting), pos.side) {
+            return Err(format!(
+                "the side not to move ({}) is in check",
+                waiting.name()
+            ));
+        }
+        pos.refresh_key();
+        Ok(pos)
+    }
+
+    /// An e.p. square must exist and be empty, with the pawn that double-stepped over it
+    /// just beyond it (same file and level, one rank further from its own side).
+    fn check_ep(&self, g: &Geometry, text: &str) -> Result<usize, String> {
+        let cell = parse_cell(g, text)?;
+        if !self.exists(cell) {
+            return Err(format!("en-passant square {text} does not exist"));
+        }
+        if self.piece_at(cell).is_some() {
+            return Err(format!("en-passant square {text} is occupied"));
+        }
+        let (f, r, l) = g.coord[cell];
+        let mover = self.side.other();
+        let beyond = if mover == Color::White { r + 1 } else { r - 1 };
+        let before = if mover == Color::White { r - 1 } else { r + 1 };
+        let victim = g.cell(f, beyond, l).filter(|&c| {
+            self.piece_at(c)
+                == Some(Piece {
+                    color: mover,
+                    role: Role::Pawn,
+                })
+        });
+        if victim.is_none() {
+            return Err(format!(
+                "en-passant square {text}: no {} pawn on {} that could have double-stepped over it",
+                mover.name(),
+                square_name(f, beyond, l)
+            ));
+        }
+        if let Some(c) = g.cell(f, before, l) {
+            if self.piece_at(c).is_some() {
+                return Err(format!(
+                    "en-passant square {text}: the double step's start square {} is occupied",
+                    g.name[c]
+                ));
+            }
+        }
+        Ok(cell)
+    }
+
+    /// Writes the TFEN in the exact order of startrek.md §10.
+    pub fn to_tfen(&self) -> String {
+        let g = geometry();
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for c in self.by_color[color.index()].iter() {
+                if let Some(p) = self.piece_at(c) {
+                    pieces.push(format!("{}{}", p.fen_char(), g.name[c]));
+                }
+            }
+        }
+        let boards: Vec<String> = (0..g.pins.len())
+            .filter_map(|p| {
+                self.pin_owner(p)
+                    .map(|o| format!("{}:{}", g.pins[p].name, o.fen_char()))
+            })
+            .collect();
+        let list = |cells: Cells| -> String {
+            if cells.is_empty() {
+                "-".into()
+            } else {
+                cells
+                    .iter()
+                    .map(|c| g.name[c].as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
+        };
+        format!(
+            "{} {} {} {} {} {} {}",
+            pieces.join(","),
+            if boards.is_empty() {
+                "-".to_string()
+            } else {
+                boards.join(",")
+            },
+            self.side.fen_char(),
+            list(self.unmoved),
+            self.ep_square()
+                .map_or("-".to_string(), |c| g.name[c].clone()),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+}
