@@ -43,7 +43,11 @@ fn perft_ends_with_one_summary_line() {
     assert_eq!(code, 0);
     let last = out.lines().last().unwrap();
     let w: Vec<&str> = last.split_whitespace().collect();
-    assert_eq!((w[0], w[1], w[2], w[4]), ("nodes", "8902", "time", "nps"), "{last}");
+    assert_eq!(
+        (w[0], w[1], w[2], w[4]),
+        ("nodes", "8902", "time", "nps"),
+        "{last}"
+    );
     assert_eq!(out.lines().count(), 1);
 }
 
@@ -61,7 +65,11 @@ fn perft_divide_lists_root_moves_then_the_total() {
             n.parse::<u64>().unwrap()
         })
         .sum();
-    assert!(lines[36].starts_with(&format!("nodes {sum} ")), "{}", lines[36]);
+    assert!(
+        lines[36].starts_with(&format!("nodes {sum} ")),
+        "{}",
+        lines[36]
+    );
 }
 
 #[test]
@@ -94,10 +102,30 @@ fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
         vec!["perft", "--variant", "nosuchgame", "--depth", "2"],
         vec!["perft", "--variant", "chess", "--depth", "0"],
         vec!["perft", "--variant", "chess", "--depth", "99"],
-        vec!["perft", "--variant", "chess", "--fen", "garbage", "--depth", "2"],
-        vec!["show", "--variant", "slanted", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec![
+            "perft",
+            "--variant",
+            "chess",
+            "--fen",
+            "garbage",
+            "--depth",
+            "2",
+        ],
+        vec![
+            "show",
+            "--variant",
+            "slanted",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
         vec!["moves", "--variant", "chess", "--moves", "e2e5"],
-        vec!["moves", "--variant", "chess", "--fen", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1"],
+        vec![
+            "moves",
+            "--variant",
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",
+        ],
     ] {
         let (code, out, err) = oblique(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

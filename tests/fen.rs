@@ -13,8 +13,8 @@ fn rejects(variant: &str, fen: &str, words: &str) {
 }
 
 fn round_trip(variant: &str, fen: &str) {
-    let pos = AnyPosition::new(variant, Some(fen))
-        .unwrap_or_else(|e| panic!("{variant}: {fen}: {e}"));
+    let pos =
+        AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{variant}: {fen}: {e}"));
     assert_eq!(pos.to_fen(), fen, "{variant}");
 }
 
@@ -27,12 +27,24 @@ fn start_positions_round_trip() {
 
 #[test]
 fn positions_round_trip_with_all_fields() {
-    round_trip("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    round_trip("chess", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+    round_trip(
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
+    round_trip(
+        "chess",
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+    );
     round_trip("slanted", "4k3/8/8/2*2*2/P1*2*2/8/8/4K3 b - b3 0 1");
     round_trip("slanted", "4k3/8/8/2*2*2/1P*2*2/8/8/4K3 b - b3 0 1");
-    round_trip("ultraslanted", "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/U4K3U w - - 17 40");
-    round_trip("ultraslantedwhite", "u4k3u/10/10/3*2*3/3*2*3/3*2*3/10/10/5K4 b - - 0 1");
+    round_trip(
+        "ultraslanted",
+        "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/U4K3U w - - 17 40",
+    );
+    round_trip(
+        "ultraslantedwhite",
+        "u4k3u/10/10/3*2*3/3*2*3/3*2*3/10/10/5K4 b - - 0 1",
+    );
     round_trip("diagonal", "7k/8/8/8/8/8/8/K7 w - - 99 120");
     round_trip("minislanted", "4k3/8/2*2*2/2*2*2/8/4K3 w - - 0 1");
 }
@@ -51,7 +63,10 @@ fn fullmove_grows_after_black_even_when_black_starts() {
 fn en_passant_square_is_written_after_every_double_step() {
     let mut pos = AnyPosition::new("chess", None).unwrap();
     pos.play("e2e4").unwrap();
-    assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
     let mut pos = AnyPosition::new("slanted", None).unwrap();
     pos.play("b2a4").unwrap(); // b2 -> ab4 through b3
     assert!(pos.to_fen().contains(" b KQkq b3 0 1"), "{}", pos.to_fen());
@@ -75,16 +90,32 @@ fn rejects_wrong_rank_or_file_counts() {
     rejects("chess", "4k3/8/8/8/8/8/4K3 w - - 0 1", "ranks");
     rejects("chess", "4k3/8/8/8/8/8/8/4K4 w - - 0 1", "files");
     rejects("chess", "4k3/8/8/8/8/8/8/4K2 w - - 0 1", "files");
-    rejects("ultraslanted", "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/5K3 w - - 0 1", "files");
+    rejects(
+        "ultraslanted",
+        "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/5K3 w - - 0 1",
+        "files",
+    );
 }
 
 #[test]
 fn rejects_letters_that_are_not_pieces_of_the_game() {
     rejects("chess", "4k3/8/8/8/8/8/8/U3K3 w - - 0 1", "not a piece");
-    rejects("slanted", "4k3/8/8/2*2*2/2*2*2/8/8/C3K3 w - - 0 1", "not a piece");
-    rejects("minislanted", "4k3/8/2*2*2/2*2*2/8/U3K3 w - - 0 1", "not a piece");
+    rejects(
+        "slanted",
+        "4k3/8/8/2*2*2/2*2*2/8/8/C3K3 w - - 0 1",
+        "not a piece",
+    );
+    rejects(
+        "minislanted",
+        "4k3/8/2*2*2/2*2*2/8/U3K3 w - - 0 1",
+        "not a piece",
+    );
     rejects("diagonal", "7k/8/8/8/8/8/8/KU6 w - - 0 1", "not a piece");
-    rejects("ultraslanted", "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/C4K4 w - - 0 1", "not a piece");
+    rejects(
+        "ultraslanted",
+        "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/C4K4 w - - 0 1",
+        "not a piece",
+    );
     rejects("chess", "4k3/8/8/8/8/8/8/X3K3 w - - 0 1", "not a piece");
 }
 
@@ -99,29 +130,52 @@ fn rejects_missing_or_doubled_kings() {
 fn rejects_the_side_not_to_move_in_check() {
     rejects("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "in check");
     // Across the escalator: rook b1 sees ab4 and bc4 through the fork.
-    rejects("slanted", "8/8/8/2*2*2/k1*2*2/8/8/1R2K3 w - - 0 1", "in check");
+    rejects(
+        "slanted",
+        "8/8/8/2*2*2/k1*2*2/8/8/1R2K3 w - - 0 1",
+        "in check",
+    );
 }
 
 #[test]
 fn rejects_castling_rights_without_king_and_rook_at_home() {
     rejects("chess", "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "rook on h1");
     rejects("chess", "4k3/8/8/8/8/8/8/R2K3R w Q - 0 1", "king on e1");
-    rejects("minislanted", "r2k3r/8/2*2*2/2*2*2/8/R3K2R w k - 0 1", "king on e6");
+    rejects(
+        "minislanted",
+        "r2k3r/8/2*2*2/2*2*2/8/R3K2R w k - 0 1",
+        "king on e6",
+    );
     // USEC: K = rook i1, Q = rook b1, king f1.
-    rejects("ultraslanted", "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/R4K3R w K - 0 1", "rook on i1");
-    round_trip("ultraslanted", "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/UR3K2RU w KQ - 0 1");
+    rejects(
+        "ultraslanted",
+        "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/R4K3R w K - 0 1",
+        "rook on i1",
+    );
+    round_trip(
+        "ultraslanted",
+        "5k4/10/10/3*2*3/3*2*3/3*2*3/10/10/UR3K2RU w KQ - 0 1",
+    );
 }
 
 #[test]
 fn rejects_castling_in_a_game_without_castling() {
-    rejects("diagonal", "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w K - 0 1", "no castling");
+    rejects(
+        "diagonal",
+        "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w K - 0 1",
+        "no castling",
+    );
 }
 
 #[test]
 fn rejects_impossible_en_passant_squares() {
     rejects("chess", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "double step");
     rejects("chess", "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", "double step");
-    rejects("minislanted", "4k3/8/2*2*2/P1*2*2/8/4K3 b - a2 0 1", "double step");
+    rejects(
+        "minislanted",
+        "4k3/8/2*2*2/P1*2*2/8/4K3 b - a2 0 1",
+        "double step",
+    );
     rejects("diagonal", "7k/8/8/8/8/1P6/8/K7 b - b2 0 1", "double step");
 }
 
@@ -157,7 +211,11 @@ fn rejects_garbage_without_panicking() {
         "ñ/8/8/8/8/8/8/8 w - - 0 1",
     ] {
         for v in VARIANTS {
-            assert!(AnyPosition::new(v.name, Some(fen)).is_err(), "{} {fen}", v.name);
+            assert!(
+                AnyPosition::new(v.name, Some(fen)).is_err(),
+                "{} {fen}",
+                v.name
+            );
         }
     }
 }

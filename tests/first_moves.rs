@@ -32,12 +32,32 @@ fn the_other_side_counts_from_the_rules() {
     // escalator.md: "For reference Black would have 32" (SEC), "White would have 16" (MSEC),
     // USEC: White 50, Black 44; diagonal.md: "Black would also have 11".
     for (variant, fen, count) in [
-        ("slanted", "rnbqkbnr/pppppppp/8/2*2*2/2*2*2/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", 32),
-        ("minislanted", "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 16),
-        ("ultraslanted", "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU w KQkq - 0 1", 50),
-        ("diagonal", "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 b - - 0 1", 11),
+        (
+            "slanted",
+            "rnbqkbnr/pppppppp/8/2*2*2/2*2*2/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            32,
+        ),
+        (
+            "minislanted",
+            "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            16,
+        ),
+        (
+            "ultraslanted",
+            "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU w KQkq - 0 1",
+            50,
+        ),
+        (
+            "diagonal",
+            "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 b - - 0 1",
+            11,
+        ),
     ] {
-        assert_eq!(sorted_moves(variant, Some(fen)).len(), count, "{variant} {fen}");
+        assert_eq!(
+            sorted_moves(variant, Some(fen)).len(),
+            count,
+            "{variant} {fen}"
+        );
     }
 }
 
@@ -83,7 +103,9 @@ fn minislanted_black_first_moves() {
 fn ultraslanted_white_first_moves_listed_pieces() {
     // escalator.md 2.3: Ultras a1-a3, a1-c3, j1-j3, j1-h3; N c1-b3, c1-d3, h1-g3, h1-i3; 42 Crab moves.
     let moves = sorted_moves("ultraslantedwhite", None);
-    for m in ["a1a3", "a1c3", "j1j3", "j1h3", "c1b3", "c1d3", "h1g3", "h1i3"] {
+    for m in [
+        "a1a3", "a1c3", "j1j3", "j1h3", "c1b3", "c1d3", "h1g3", "h1i3",
+    ] {
         assert!(moves.contains(&m.to_string()), "missing {m}");
     }
     assert_eq!(moves.iter().filter(|m| m.as_bytes()[1] == b'2').count(), 42);

@@ -11,14 +11,21 @@ fn outcome(variant: &str, fen: &str) -> Option<Outcome> {
 fn checkmate_and_stalemate() {
     assert_eq!(
         outcome("chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
-        Some(Outcome::Checkmate { winner: Color::White })
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
     );
-    assert_eq!(outcome("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), Some(Outcome::Stalemate));
+    assert_eq!(
+        outcome("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        Some(Outcome::Stalemate)
+    );
     // MSEC: rook b1's file forks at b2 (ab3 and bc3): one branch reaches a5/a6, the other
     // b5/b6, so with rook a1 checking up the a-file the king on a6 has no square.
     assert_eq!(
         outcome("minislanted", "k7/8/2*2*2/2*2*2/8/RR2K3 b - - 0 1"),
-        Some(Outcome::Checkmate { winner: Color::White })
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
     );
 }
 
@@ -28,10 +35,20 @@ fn diagonal_chess_pawn_on_the_corner_wins() {
     assert!(pos.legal_moves_text().contains(&"g7h8".to_string()));
     pos.play("g7h8").unwrap();
     assert_eq!(pos.count_legal_moves(), 0);
-    assert_eq!(pos.outcome(), Some(Outcome::PawnReachedGoal { winner: Color::White }));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::PawnReachedGoal {
+            winner: Color::White
+        })
+    );
     let mut pos = AnyPosition::new("diagonal", Some("k7/8/8/8/8/8/1p6/7K b - - 0 1")).unwrap();
     pos.play("b2a1").unwrap();
-    assert_eq!(pos.outcome(), Some(Outcome::PawnReachedGoal { winner: Color::Black }));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::PawnReachedGoal {
+            winner: Color::Black
+        })
+    );
     assert_eq!(pos.perft(1), 0);
 }
 
@@ -48,16 +65,25 @@ fn threefold_repetition() {
 
 #[test]
 fn fifty_move_rule_counts_plies_without_capture_or_pawn_move() {
-    assert_eq!(outcome("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"), Some(Outcome::FiftyMoves));
+    assert_eq!(
+        outcome("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"),
+        Some(Outcome::FiftyMoves)
+    );
     assert_eq!(outcome("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80"), None);
-    let mut pos = AnyPosition::new("slanted", Some("4k3/8/8/2*2*2/2*2*2/8/4P3/R3K3 w - - 99 80")).unwrap();
+    let mut pos = AnyPosition::new(
+        "slanted",
+        Some("4k3/8/8/2*2*2/2*2*2/8/4P3/R3K3 w - - 99 80"),
+    )
+    .unwrap();
     pos.play("e2e3").unwrap(); // a Crab move resets the clock
     assert_eq!(pos.outcome(), None);
     assert!(pos.to_fen().contains(" 0 80"));
     // Mate on the hundredth ply is mate.
     assert_eq!(
         outcome("chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80"),
-        Some(Outcome::Checkmate { winner: Color::White })
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
     );
 }
 
@@ -71,8 +97,14 @@ fn insufficient_material_is_fide_in_chess_and_kings_only_elsewhere() {
     assert_eq!(outcome("chess", "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1"), None); // opposite
     assert_eq!(outcome("chess", "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1"), None);
     assert_eq!(outcome("chess", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1"), None);
-    assert_eq!(outcome("slanted", "4k3/8/8/2*2*2/2*2*2/8/8/4K3 w - - 0 1"), dead);
-    assert_eq!(outcome("slanted", "4k3/8/8/2*2*2/2*2*2/8/8/3NK3 w - - 0 1"), None);
+    assert_eq!(
+        outcome("slanted", "4k3/8/8/2*2*2/2*2*2/8/8/4K3 w - - 0 1"),
+        dead
+    );
+    assert_eq!(
+        outcome("slanted", "4k3/8/8/2*2*2/2*2*2/8/8/3NK3 w - - 0 1"),
+        None
+    );
     assert_eq!(outcome("diagonal", "7k/8/8/8/8/8/8/KB6 w - - 0 1"), None);
 }
 

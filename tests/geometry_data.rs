@@ -36,7 +36,11 @@ fn markdown_tables() -> Vec<(String, String, Vec<Vec<String>>)> {
                 out.push(t);
             }
             let (board, kind) = h.split_once(':').expect("heading 'BOARD: kind'");
-            current = Some((board.trim().to_string(), kind.trim().to_string(), Vec::new()));
+            current = Some((
+                board.trim().to_string(),
+                kind.trim().to_string(),
+                Vec::new(),
+            ));
         } else if line.starts_with('|') {
             let cells: Vec<String> = line
                 .trim_matches('|')
@@ -69,10 +73,7 @@ fn board(key: &str) -> Geometry {
 }
 
 fn names(g: &Geometry, cells: impl IntoIterator<Item = usize>) -> BTreeSet<String> {
-    cells
-        .into_iter()
-        .map(|c| g.cells[c].name.clone())
-        .collect()
+    cells.into_iter().map(|c| g.cells[c].name.clone()).collect()
 }
 
 #[test]
@@ -112,7 +113,8 @@ fn rules_text_tables_match_the_engine_geometry() {
                 } else {
                     "ultra"
                 };
-                let want: BTreeSet<String> = row[1].split_whitespace().map(str::to_string).collect();
+                let want: BTreeSet<String> =
+                    row[1].split_whitespace().map(str::to_string).collect();
                 let got = names(
                     &g,
                     g.named_leaper(table_name).expect("table")[sq]

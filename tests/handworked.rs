@@ -55,7 +55,11 @@ fn at_least_five_positions_per_game() {
         *per.entry(c.variant).or_default() += 1;
     }
     for v in oblique_engine::VARIANTS {
-        assert!(per.get(v.name).copied().unwrap_or(0) >= 5, "{}: {per:?}", v.name);
+        assert!(
+            per.get(v.name).copied().unwrap_or(0) >= 5,
+            "{}: {per:?}",
+            v.name
+        );
     }
 }
 

@@ -1,8 +1,8 @@
 //! Randomized games in every 2D game: make/unmake restores the position exactly, and the
 //! incrementally updated key always equals the key computed from scratch.
 
-use oblique_engine::{Game, Position, VARIANTS};
 use oblique_engine::variant::{VariantSpec, Width};
+use oblique_engine::{Game, Position, VARIANTS};
 use proptest::prelude::*;
 
 fn walk<B>(spec: &'static VariantSpec, seed: u64, plies: usize)
@@ -29,7 +29,13 @@ where
         let key = pos.key();
         for &m in &moves {
             let undo = pos.make_move(m);
-            assert_eq!(pos.key(), pos.compute_key(), "{}: key after {} in {fen}", spec.name, pos.move_text(m));
+            assert_eq!(
+                pos.key(),
+                pos.compute_key(),
+                "{}: key after {} in {fen}",
+                spec.name,
+                pos.move_text(m)
+            );
             // The side that moved is never left in check.
             let mover_king = pos.king_square(pos.side_to_move().other());
             assert!(
@@ -45,9 +51,16 @@ where
         let m = moves[(next() % moves.len() as u64) as usize];
         pos.make_move(m);
         // The FEN written now reads back to the same position and key.
-        let again: Position<B> = Position::from_fen(spec, &pos.to_fen()).expect("own FEN reads back");
+        let again: Position<B> =
+            Position::from_fen(spec, &pos.to_fen()).expect("own FEN reads back");
         assert_eq!(again.to_fen(), pos.to_fen());
-        assert_eq!(again.key(), pos.key(), "{}: key from FEN {}", spec.name, pos.to_fen());
+        assert_eq!(
+            again.key(),
+            pos.key(),
+            "{}: key from FEN {}",
+            spec.name,
+            pos.to_fen()
+        );
     }
 }
 

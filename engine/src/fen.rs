@@ -83,13 +83,13 @@ impl<B: Bitboard + RulesCache> Position<B> {
                 if c.is_ascii_digit() {
                     let mut n = c.to_digit(10).unwrap_or(0);
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d;
+                        n = n.saturating_mul(10).saturating_add(d);
                         chars.next();
                     }
                     if n == 0 {
                         return err(format!("rank {}: empty-square count 0", rank + 1));
                     }
-                    for _ in 0..n {
+                    for _ in 0..n.min(1000) {
                         if file >= g.files as i32 {
                             return err(format!("rank {} has too many files", rank + 1));
                         }

@@ -148,8 +148,8 @@ impl<B: Bitboard> Rules<B> {
         let mut promotion_choices: [Vec<&'static [Role]>; 2] = [vec![&[]; n], vec![&[]; n]];
         match spec.promotion {
             Promotion::LastRank { white, black } => {
-                for sq in 0..n {
-                    let r = geom.cells[sq].rank;
+                for (sq, cell) in geom.cells.iter().enumerate() {
+                    let r = cell.rank;
                     if r == geom.ranks - 1 {
                         promotion_zone[0] |= B::bit(sq);
                         promotion_choices[0][sq] = white;
@@ -302,7 +302,8 @@ impl RulesCache for u128 {
 pub fn rules_for<B: RulesCache>(spec: &'static VariantSpec) -> Result<&'static Rules<B>, String> {
     let idx = VARIANTS
         .iter()
-        .position(|v| std::ptr::eq(*v, spec))
+        // By name: the specs are `const`s, so their addresses are not unique.
+        .position(|v| v.name == spec.name)
         .ok_or_else(|| format!("{} is not a registered game", spec.name))?;
     let width_ok = match spec.width {
         Width::W64 => B::CAPACITY == 64,

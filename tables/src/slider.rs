@@ -9,20 +9,20 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Dir, Geometry};
 
+/// Above this many entries a combined table stops paying for itself (USEC's rook table
+/// would hold 5.6 M entries, 89 MB); the directions are then split into two opposite pairs,
+/// each with its own small table, at the cost of a second lookup.
+const SPLIT_ABOVE_ENTRIES: usize = 1 << 20;
+
 #[derive(Clone, Debug)]
-pub struct SliderTable<B> {
+struct Part<B> {
     masks: Vec<B>,
     offsets: Vec<u32>,
     attacks: Vec<B>,
 }
 
-impl<B: Bitboard> SliderTable<B> {
-    /// Builds the table for a slider moving along `dirs` on `geom`.
-    pub fn build(geom: &Geometry, dirs: &[Dir]) -> SliderTable<B> {
-        assert!(
-            geom.len() <= B::CAPACITY,
-            "board too large for bitboard width"
-        );
+impl<B: Bitboard> Part<B> {
+    fn build(geom: &Geometry, dirs: &[Dir]) -> Part<B> {
         let mut masks = Vec::with_capacity(geom.len());
         let mut offsets = Vec::with_capacity(geom.len());
         let mut attacks = Vec::new();
@@ -43,28 +43,80 @@ impl<B: Bitboard> SliderTable<B> {
                 attacks.push(slide::<B>(geom, sq, dirs, occ));
             }
         }
-        SliderTable {
+        Part {
             masks,
             offsets,
             attacks,
         }
     }
 
+    /// Entries a table for `dirs` would need, without building it.
+    fn size(geom: &Geometry, dirs: &[Dir]) -> usize {
+        (0..geom.len())
+            .map(|sq| 1usize << relevant_blockers::<B>(geom, sq, dirs).count())
+            .sum()
+    }
+
+    #[inline(always)]
+    fn lookup(&self, sq: usize, occupied: B) -> B {
+        self.attacks[self.offsets[sq] as usize + occupied.pext(self.masks[sq])]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SliderTable<B> {
+    first: Part<B>,
+    second: Option<Part<B>>,
+}
+
+impl<B: Bitboard> SliderTable<B> {
+    /// Builds the table for a slider moving along `dirs` on `geom`.
+    pub fn build(geom: &Geometry, dirs: &[Dir]) -> SliderTable<B> {
+        assert!(
+            geom.len() <= B::CAPACITY,
+            "board too large for bitboard width"
+        );
+        if dirs.len() == 4 && Part::<B>::size(geom, dirs) > SPLIT_ABOVE_ENTRIES {
+            // Opposite directions share a line: N+S / E+W, NE+SW / SE+NW.
+            let (a, b): (Vec<Dir>, Vec<Dir>) = dirs.iter().partition(|d| {
+                let i = d.index() % 4;
+                i == dirs[0].index() % 4
+            });
+            let (a, b) = if a.len() == 2 {
+                (a, b)
+            } else {
+                (dirs[..2].to_vec(), dirs[2..].to_vec())
+            };
+            SliderTable {
+                first: Part::build(geom, &a),
+                second: Some(Part::build(geom, &b)),
+            }
+        } else {
+            SliderTable {
+                first: Part::build(geom, dirs),
+                second: None,
+            }
+        }
+    }
+
     /// Attacked cells from `sq` with the given occupancy (pieces of either colour).
     #[inline(always)]
     pub fn attacks(&self, sq: usize, occupied: B) -> B {
-        // SAFETY-free fast path: indices are built for every cell and every pattern.
-        let mask = self.masks[sq];
-        self.attacks[self.offsets[sq] as usize + occupied.pext(mask)]
+        let a = self.first.lookup(sq, occupied);
+        match &self.second {
+            None => a,
+            Some(p) => a | p.lookup(sq, occupied),
+        }
     }
 
     /// Attacks on an empty board.
     pub fn empty_board(&self, sq: usize) -> B {
-        self.attacks[self.offsets[sq] as usize]
+        self.attacks(sq, B::EMPTY)
     }
 
+    /// Total table entries (memory is this times the bitboard size).
     pub fn entries(&self) -> usize {
-        self.attacks.len()
+        self.first.attacks.len() + self.second.as_ref().map_or(0, |p| p.attacks.len())
     }
 }
 
@@ -171,6 +223,14 @@ mod tests {
         let b3 = g.cell("b3").unwrap();
         let ne = slide::<u64>(&g, b3, &[Dir::NE], 0);
         assert_eq!(names(&g, ne), ["bc4"]);
+    }
+
+    #[test]
+    fn large_tables_are_split_into_lines() {
+        let g = EscalatorBoard::Usec.geometry().unwrap();
+        let rook = SliderTable::<u128>::build(&g, &Dir::ORTHOGONAL);
+        assert!(rook.second.is_some());
+        assert!(rook.entries() < 200_000, "{}", rook.entries());
     }
 
     #[test]
