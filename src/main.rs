@@ -1,8 +1,11 @@
 //! `oblique`: the command-line front end.
 
+mod cli;
+
 use clap::{Parser, Subcommand};
 use oblique_engine::any::variant_infos;
-use oblique_engine::AnyPosition;
+use oblique_engine::search::{Limits, Search};
+use oblique_engine::{AnyPosition, Color};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -44,6 +47,58 @@ enum Command {
         fen: Option<String>,
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
+    },
+    /// Analyse a position: one line per completed depth, then `bestmove MOVE`.
+    Analyze {
+        #[arg(long, short, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from the position first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search to this depth.
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Search until interrupted (Ctrl-C).
+        #[arg(long)]
+        infinite: bool,
+        /// Report this many best lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search a fixed set of positions of every game; prints total nodes and nps.
+    Bench {
+        #[arg(long, short, default_value_t = 8)]
+        depth: u32,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Play against the engine in the terminal.
+    Play {
+        #[arg(long, short, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Your colour.
+        #[arg(long, default_value = "white")]
+        color: String,
+        /// Engine thinking time per move in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        movetime: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Count the leaves of the legal move tree to a depth.
     Perft {
@@ -102,6 +157,81 @@ fn run(cli: Cli) -> Result<(), String> {
             for m in pos.legal_moves_text() {
                 println!("{m}");
             }
+        }
+        Command::Analyze {
+            variant,
+            fen,
+            moves,
+            depth,
+            movetime,
+            nodes,
+            infinite,
+            multipv,
+            threads,
+            hash,
+        } => {
+            let pos = position(&variant, fen.as_deref(), &moves)?;
+            if let Some(d) = depth {
+                if d == 0 || d > oblique_engine::search::MAX_DEPTH {
+                    return Err(format!(
+                        "depth must be between 1 and {}, not {d}",
+                        oblique_engine::search::MAX_DEPTH
+                    ));
+                }
+            }
+            if depth.is_none() && movetime.is_none() && nodes.is_none() && !infinite {
+                return Err("give one of --depth, --movetime, --nodes or --infinite".into());
+            }
+            if multipv == 0 {
+                return Err("multipv must be at least 1".into());
+            }
+            let search = Search::new(threads, hash)?;
+            let stop = search.stop_handle();
+            ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst))
+                .map_err(|e| format!("cannot install Ctrl-C handler: {e}"))?;
+            let limits = Limits {
+                depth,
+                nodes,
+                movetime: movetime.map(std::time::Duration::from_millis),
+                infinite,
+                multipv,
+                ..Limits::default()
+            };
+            let eval = oblique_eval::Evaluation;
+            let result = match &pos {
+                AnyPosition::W64(p) => cli::analyze::run(&search, p, &eval, &limits),
+                AnyPosition::W128(p) => cli::analyze::run(&search, p, &eval, &limits),
+                AnyPosition::StarTrek(_) => {
+                    return Err("the search does not play Star Trek chess yet".into())
+                }
+            };
+            match result.best_move {
+                Some(m) => println!("bestmove {m}"),
+                None => println!("bestmove (none)"),
+            }
+        }
+        Command::Bench { depth, hash } => {
+            if depth == 0 || depth > 30 {
+                return Err(format!("bench depth must be between 1 and 30, not {depth}"));
+            }
+            let search = Search::new(1, hash)?;
+            cli::bench::run(depth, &search)?;
+        }
+        Command::Play {
+            variant,
+            fen,
+            color,
+            movetime,
+            threads,
+        } => {
+            let human = match color.as_str() {
+                "white" | "w" => Color::White,
+                "black" | "b" => Color::Black,
+                other => return Err(format!("--color must be white or black, not '{other}'")),
+            };
+            let pos = position(&variant, fen.as_deref(), &[])?;
+            let search = Search::new(threads, 64)?;
+            cli::play::run(pos, human, movetime.max(10), &search)?;
         }
         Command::Perft {
             variant,

@@ -11,6 +11,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod startrek;
 pub mod types;
 pub mod variant;

@@ -1,0 +1,90 @@
+//! What a search may spend, and how the clock turns into a time budget.
+
+use std::time::Duration;
+
+/// The player's clock as a GUI reports it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    pub time_left: Duration,
+    pub increment: Duration,
+    /// Moves until the next time control; `None` is sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Search until stopped (analysis, pondering).
+    pub infinite: bool,
+    /// Number of principal variations to report (1 = normal search).
+    pub multipv: usize,
+    /// Restrict the root to these moves (protocol notation); empty = all.
+    pub searchmoves: Vec<String>,
+    /// Stop early when a mate in this many moves is found.
+    pub mate: Option<u32>,
+}
+
+/// Safety margin for the GUI and the operating system between our clock and theirs.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// How long to think: `soft` is when not to start another iteration, `hard` when to stop
+/// mid-iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+
+    pub fn budget(&self, overhead: Duration) -> Budget {
+        if self.infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(t) = self.movetime {
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            return Budget {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        if let Some(c) = self.clock {
+            let left = c.time_left.saturating_sub(overhead);
+            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60) as u32;
+            // Sudden death keeps a reserve; with moves to go the last move may use more.
+            let base = left / (mtg + 2) + c.increment.mul_f64(0.75);
+            let soft = base.min(left / 2).max(Duration::from_millis(1));
+            let hard = (soft * 4)
+                .min(left.mul_f64(0.4) + c.increment.mul_f64(0.5))
+                .min(left.saturating_sub(Duration::from_millis(5)))
+                .max(Duration::from_millis(1));
+            return Budget {
+                soft: Some(soft.min(hard)),
+                hard: Some(hard),
+            };
+        }
+        Budget {
+            soft: None,
+            hard: None,
+        }
+    }
+}

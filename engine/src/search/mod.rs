@@ -1,0 +1,212 @@
+//! Alpha-beta search, generic over the game: iterative deepening, principal-variation
+//! search with aspiration windows, quiescence, a shared lock-free transposition table,
+//! null-move pruning, late-move reductions, check extensions, killers and history, and
+//! Lazy SMP on a rayon thread pool.
+
+pub mod game;
+pub mod limits;
+pub mod tt;
+mod worker;
+
+pub use game::{Evaluator, SearchGame};
+pub use limits::{Budget, Clock, Limits, DEFAULT_MOVE_OVERHEAD};
+pub use tt::TranspositionTable;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use worker::Worker;
+
+/// Score of a mate on the board (mate in n plies scores `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITE: i32 = 32_000;
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 120;
+/// Deepest iteration a search starts.
+pub const MAX_DEPTH: u32 = 100;
+
+/// A score as protocols report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    /// Mate in this many moves (negative: we are mated).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Centipawns(s)
+        }
+    }
+
+    /// UCI form: `cp 34` or `mate -3`.
+    pub fn uci(self) -> String {
+        match self {
+            Score::Centipawns(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        }
+    }
+}
+
+/// One completed iteration (per principal variation), for the protocols to print.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    /// The score in centipawns with mates as ±(100000 - plies), XBoard style.
+    pub raw_score: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the position has no legal move.
+    pub best_move: Option<String>,
+    pub ponder: Option<String>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<String>,
+}
+
+/// State every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub nodes: AtomicU64,
+    pub start: Instant,
+    pub hard: Option<Duration>,
+    pub node_limit: Option<u64>,
+}
+
+impl Shared<'_> {
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+/// The search engine: owns the hash table and the thread pool across searches.
+pub struct Search {
+    tt: TranspositionTable,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    stop: Arc<AtomicBool>,
+    pub move_overhead: Duration,
+}
+
+fn build_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.saturating_sub(1).max(1))
+        .thread_name(|i| format!("oblique-search-{i}"))
+        .stack_size(8 << 20)
+        .build()
+        .map_err(|e| format!("cannot start search threads: {e}"))
+}
+
+impl Search {
+    /// A search with `threads` threads and a hash table of `hash_mb` MB.
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, String> {
+        let threads = threads.clamp(1, 256);
+        Ok(Search {
+            tt: TranspositionTable::new(hash_mb),
+            pool: build_pool(threads)?,
+            threads,
+            stop: Arc::new(AtomicBool::new(false)),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        })
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        let threads = threads.clamp(1, 256);
+        if threads != self.threads {
+            self.pool = build_pool(threads)?;
+            self.threads = threads;
+        }
+        Ok(())
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    /// Forgets what earlier searches learnt (new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Setting this flag stops a running search within a millisecond or so; the search
+    /// still returns its best move so far.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_info` after every completed iteration.
+    pub fn run<G, E, F>(&self, pos: &G, eval: &E, limits: &Limits, mut on_info: F) -> SearchResult
+    where
+        G: SearchGame,
+        E: Evaluator<G>,
+        F: FnMut(&Info),
+    {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::SeqCst);
+        self.tt.new_search();
+        let budget = limits.budget(self.move_overhead);
+        let shared = Shared {
+            tt: &self.tt,
+            stop: &self.stop,
+            nodes: AtomicU64::new(0),
+            start,
+            hard: budget.hard,
+            node_limit: limits.nodes,
+        };
+        let mut result = None;
+        self.pool.in_place_scope(|scope| {
+            for id in 1..self.threads {
+                let mut helper_pos = pos.clone();
+                let shared = &shared;
+                scope.spawn(move |_| {
+                    let mut w = Worker::new(shared, eval, id);
+                    w.iterate(&mut helper_pos, limits, budget, &mut |_| {});
+                });
+            }
+            let mut main_pos = pos.clone();
+            let mut w = Worker::new(&shared, eval, 0);
+            result = Some(w.iterate(&mut main_pos, limits, budget, &mut on_info));
+            self.stop.store(true, Ordering::SeqCst);
+        });
+        let mut r = result.unwrap_or(SearchResult {
+            best_move: None,
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        });
+        r.nodes = shared.nodes.load(Ordering::Relaxed);
+        r.time = start.elapsed();
+        r
+    }
+}

@@ -1,0 +1,648 @@
+//! One search thread: iterative deepening over the root moves, principal-variation
+//! alpha-beta below them, and quiescence at the leaves.
+
+use super::game::{Evaluator, SearchGame};
+use super::limits::{Budget, Limits};
+use super::tt::{Bound, TtEntry};
+use super::{Info, Score, SearchResult, Shared, INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
+use std::sync::atomic::Ordering;
+
+/// Node count between looks at the clock, the stop flag and the node limit.
+const CHECK_EVERY: u64 = 1024;
+
+#[derive(Clone)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    pv: Vec<M>,
+}
+
+pub(crate) struct Worker<'a, G: SearchGame, E> {
+    shared: &'a Shared<'a>,
+    eval: &'a E,
+    id: usize,
+    nodes: u64,
+    unflushed: u64,
+    seldepth: usize,
+    stopped: bool,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+    move_stack: Vec<Vec<G::Move>>,
+    score_stack: Vec<Vec<i32>>,
+    root: Vec<RootMove<G::Move>>,
+    lmr: Vec<[u8; 64]>,
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
+    pub fn new(shared: &'a Shared<'a>, eval: &'a E, id: usize) -> Self {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        let v = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            shared,
+            eval,
+            id,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * 256 * 256],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            move_stack: vec![Vec::new(); MAX_PLY + 2],
+            score_stack: vec![Vec::new(); MAX_PLY + 2],
+            root: Vec::new(),
+            lmr,
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Counts a node and, now and then, looks at the limits.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            self.flush_nodes();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.id == 0 {
+                let over_time = self.shared.hard.is_some_and(|h| self.shared.elapsed() >= h);
+                let over_nodes = self
+                    .shared
+                    .node_limit
+                    .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
+                if over_time || over_nodes {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn history_index(&self, pos: &G, m: G::Move) -> usize {
+        let (f, t) = G::from_to(m);
+        pos.side_to_move().index() * 65536 + (f & 255) * 256 + (t & 255)
+    }
+
+    fn reward(&mut self, pos: &G, m: G::Move, depth: i32, good: bool) {
+        let i = self.history_index(pos, m);
+        let bonus = (depth * depth).min(400) * if good { 1 } else { -1 };
+        let h = &mut self.history[i];
+        *h += bonus * 32 - *h * bonus.abs() / 512;
+    }
+
+    /// Orders moves: hash move, winning captures and promotions, killers, history.
+    fn score_moves(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: u32,
+        ply: usize,
+        out: &mut Vec<i32>,
+    ) {
+        out.clear();
+        let killers = self.killers[ply];
+        for &m in moves {
+            let id = G::move_id(m);
+            let s = if id == tt_move {
+                2_000_000_000
+            } else if pos.is_tactical(m) {
+                1_000_000_000 + pos.tactical_order(m)
+            } else if id == killers[0] {
+                900_000_000
+            } else if id == killers[1] {
+                800_000_000
+            } else {
+                self.history[self.history_index(pos, m)]
+            };
+            out.push(s);
+        }
+    }
+
+    /// Picks the best remaining move into slot `i` (selection sort, lazily).
+    #[inline]
+    fn pick(moves: &mut [G::Move], scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.eval.evaluate(pos) };
+        }
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        moves.clear();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.move_stack[ply] = moves;
+            return if pos.no_moves_is_loss() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        let mut best = -INFINITE;
+        if !in_check {
+            let stand_pat = self.eval.evaluate(pos);
+            if stand_pat >= beta {
+                self.move_stack[ply] = moves;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            moves.retain(|&m| pos.is_tactical(m));
+        }
+        let mut scores = std::mem::take(&mut self.score_stack[ply]);
+        self.score_moves(pos, &moves, 0, ply, &mut scores);
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let undo = pos.make_move(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            pos.unmake_move(m, undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_stack[ply] = moves;
+        self.score_stack[ply] = scores;
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let in_check = pos.in_check();
+        if depth <= 0 && !in_check {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_draw_by_rule() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.eval.evaluate(pos) };
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let depth = depth.max(1);
+        let key = pos.key();
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.map_or(0, |e| e.move_id);
+        if let Some(e) = tt {
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        moves.clear();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.move_stack[ply] = moves;
+            return if pos.no_moves_is_loss() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at shallow depth.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                self.move_stack[ply] = moves;
+                return static_eval;
+            }
+            // Null move: if passing still fails high, the position is good enough.
+            if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
+                let r = 3 + depth / 6;
+                let undo = pos.make_null();
+                let score =
+                    -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+                pos.unmake_null(undo);
+                if self.stopped {
+                    self.move_stack[ply] = moves;
+                    return 0;
+                }
+                if score >= beta {
+                    self.move_stack[ply] = moves;
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut scores = std::mem::take(&mut self.score_stack[ply]);
+        self.score_moves(pos, &moves, tt_move, ply, &mut scores);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = moves[0];
+        let mut quiets_tried: Vec<G::Move> = Vec::new();
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let tactical = pos.is_tactical(m);
+            let undo = pos.make_move(m);
+            let gives_check = pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, true);
+                }
+                s
+            };
+            pos.unmake_move(m, undo);
+            if self.stopped {
+                self.move_stack[ply] = moves;
+                self.score_stack[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !tactical {
+                            let id = G::move_id(m);
+                            let k = &mut self.killers[ply];
+                            if k[0] != id {
+                                k[1] = k[0];
+                                k[0] = id;
+                            }
+                            self.reward(pos, m, depth, true);
+                            for &q in &quiets_tried {
+                                self.reward(pos, q, depth, false);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                move_id: if bound == Bound::Upper {
+                    0
+                } else {
+                    G::move_id(best_move)
+                },
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        self.move_stack[ply] = moves;
+        self.score_stack[ply] = scores;
+        best
+    }
+
+    /// Searches the root moves from `first` on; the best rises to `first`.
+    fn root_search(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        first: usize,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        for i in first..self.root.len() {
+            let m = self.root[i].mv;
+            let undo = pos.make_move(m);
+            let new_depth = depth - 1 + pos.in_check() as i32;
+            let score = if i == first {
+                -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
+            } else {
+                let s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, false, true);
+                if s > alpha && s < beta {
+                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
+                } else {
+                    s
+                }
+            };
+            pos.unmake_move(m, undo);
+            if self.stopped {
+                return best;
+            }
+            best = best.max(score);
+            if score > alpha || i == first {
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1]);
+                self.root[i].score = score;
+                self.root[i].pv = line;
+                self.root[first..=i].rotate_right(1);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    return score;
+                }
+            } else {
+                self.root[i].score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    fn line_text(pos: &G, line: &[G::Move]) -> Vec<String> {
+        let mut p = pos.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            out.push(p.move_text(m));
+            p.make_move(m);
+        }
+        out
+    }
+
+    /// Iterative deepening; returns the best move of the last completed iteration.
+    pub fn iterate(
+        &mut self,
+        pos: &mut G,
+        limits: &Limits,
+        budget: Budget,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let mut legal = Vec::new();
+        pos.legal_moves_into(&mut legal);
+        if !limits.searchmoves.is_empty() {
+            let allowed: Vec<G::Move> = limits
+                .searchmoves
+                .iter()
+                .filter_map(|t| pos.read_move(t).ok())
+                .collect();
+            if !allowed.is_empty() {
+                legal.retain(|m| allowed.contains(m));
+            }
+        }
+        let tt_move = self.shared.tt.probe(pos.key()).map_or(0, |e| e.move_id);
+        let mut order = Vec::new();
+        self.score_moves(pos, &legal, tt_move, 0, &mut order);
+        let mut paired: Vec<(i32, G::Move)> = order.into_iter().zip(legal).collect();
+        paired.sort_by_key(|p| std::cmp::Reverse(p.0));
+        self.root = paired
+            .into_iter()
+            .map(|(_, mv)| RootMove {
+                mv,
+                score: -INFINITE,
+                pv: vec![mv],
+            })
+            .collect();
+        let mut result = SearchResult {
+            best_move: self.root.first().map(|r| pos.move_text(r.mv)),
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+            time: self.shared.elapsed(),
+            pv: Vec::new(),
+        };
+        if self.root.is_empty() {
+            result.score = Score::from_internal(if pos.no_moves_is_loss() { -MATE } else { 0 });
+            return result;
+        }
+        let multipv = limits.multipv.clamp(1, self.root.len());
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut previous = vec![0i32; multipv];
+        // Helper threads start one ply deeper every other thread, so the pool spreads out.
+        let first_depth = 1 + (self.id % 2) as u32;
+        for depth in first_depth..=max_depth {
+            self.seldepth = 0;
+            let mut completed_lines = Vec::new();
+            for line in 0..multipv {
+                let d = depth as i32;
+                let mut delta = 25;
+                let (mut alpha, mut beta) = if depth >= 4 && previous[line].abs() < MATE_BOUND {
+                    (previous[line] - delta, previous[line] + delta)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                let score = loop {
+                    let s = self.root_search(pos, d, alpha, beta, line);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        alpha = (alpha - delta).max(-INFINITE);
+                    } else if s >= beta {
+                        beta = (beta + delta).min(INFINITE);
+                    } else {
+                        break s;
+                    }
+                    delta *= 2;
+                    if delta > 1000 {
+                        alpha = -INFINITE;
+                        beta = INFINITE;
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                previous[line] = score;
+                completed_lines.push(line);
+            }
+            if self.stopped && completed_lines.is_empty() {
+                break;
+            }
+            if self.id != 0 {
+                if self.stopped {
+                    break;
+                }
+                continue;
+            }
+            self.flush_nodes();
+            let elapsed = self.shared.elapsed();
+            let nodes = self.shared.nodes.load(Ordering::Relaxed);
+            let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+            let hashfull = self.shared.tt.hashfull();
+            for &line in &completed_lines {
+                let rm = &self.root[line];
+                let pv = Self::line_text(pos, &rm.pv);
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    multipv: line + 1,
+                    score: Score::from_internal(rm.score),
+                    raw_score: if rm.score >= MATE_BOUND {
+                        100_000 - (MATE - rm.score)
+                    } else if rm.score <= -MATE_BOUND {
+                        -100_000 + (MATE + rm.score)
+                    } else {
+                        rm.score
+                    },
+                    nodes,
+                    nps,
+                    time: elapsed,
+                    hashfull,
+                    pv,
+                });
+            }
+            if completed_lines.contains(&0) {
+                let best = &self.root[0];
+                let pv = Self::line_text(pos, &best.pv);
+                result = SearchResult {
+                    best_move: pv.first().cloned(),
+                    ponder: pv.get(1).cloned(),
+                    score: Score::from_internal(best.score),
+                    depth,
+                    nodes,
+                    time: elapsed,
+                    pv,
+                };
+            }
+            if self.stopped {
+                break;
+            }
+            let best_score = self.root[0].score;
+            if let Some(n) = limits.mate {
+                if best_score >= MATE_BOUND && (MATE - best_score + 1) / 2 <= n as i32 {
+                    break;
+                }
+            }
+            if !limits.infinite {
+                if let Some(soft) = budget.soft {
+                    if elapsed >= soft.mul_f64(0.6) {
+                        break;
+                    }
+                }
+                // A forced mate found and proven at this depth will not change.
+                if best_score.abs() >= MATE_BOUND
+                    && depth as i32 > 2 * (MATE - best_score.abs()) + 4
+                {
+                    break;
+                }
+            }
+        }
+        // Infinite searches wait for the stop command before answering.
+        if self.id == 0 && limits.infinite {
+            while !self.shared.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        self.flush_nodes();
+        result
+    }
+}

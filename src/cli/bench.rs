@@ -1,0 +1,92 @@
+//! `oblique bench`: a fixed search over positions of every game. The total node count is
+//! deterministic for a build and depth (one thread, cleared hash), so it doubles as a
+//! signature of the search's behaviour in commit messages.
+
+use oblique_engine::search::{Evaluator, Limits, Search, SearchGame};
+use oblique_engine::AnyPosition;
+use std::time::Instant;
+
+/// (game, FEN): start positions and middle games of every 2D game.
+pub const POSITIONS: &[(&str, &str)] = &[
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        "slanted",
+        "rnbqkbnr/pppppppp/8/2*2*2/2*2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "minislanted",
+        "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    ),
+    (
+        "ultraslanted",
+        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+    ),
+    (
+        "almostultraslanted",
+        "urnbckbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    ),
+    (
+        "sortofalmostultraslanted",
+        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    ),
+    (
+        "diagonal",
+        "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w - - 0 1",
+    ),
+];
+
+fn one<G: SearchGame, E: Evaluator<G>>(
+    search: &Search,
+    pos: &G,
+    eval: &E,
+    depth: u32,
+) -> (u64, String) {
+    search.clear();
+    let r = search.run(pos, eval, &Limits::depth(depth), |_| {});
+    (r.nodes, r.best_move.unwrap_or_else(|| "(none)".into()))
+}
+
+/// Searches every bench position to `depth`; prints a line per position and the total.
+pub fn run(depth: u32, search: &Search) -> Result<(), String> {
+    let eval = oblique_eval::Evaluation;
+    let start = Instant::now();
+    let mut total = 0;
+    for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
+        let pos = AnyPosition::new(variant, Some(fen))?;
+        let t = Instant::now();
+        let (nodes, best) = match &pos {
+            AnyPosition::W64(p) => one(search, p, &eval, depth),
+            AnyPosition::W128(p) => one(search, p, &eval, depth),
+            AnyPosition::StarTrek(_) => return Err("bench has no Star Trek position yet".into()),
+        };
+        total += nodes;
+        println!(
+            "position {:>2} {:<26} nodes {:>10} time {:>6} ms bestmove {}",
+            i + 1,
+            variant,
+            nodes,
+            t.elapsed().as_millis(),
+            best
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "total nodes {} time {:.3} nps {}",
+        total,
+        secs,
+        (total as f64 / secs.max(1e-9)) as u64
+    );
+    Ok(())
+}
