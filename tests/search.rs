@@ -1,0 +1,232 @@
+//! The search finds forced wins in every 2D game (positions made by hand from the rules),
+//! stops promptly with a legal move, and is deterministic at one thread.
+
+use oblique_engine::search::{Limits, Score, Search, SearchResult};
+use oblique_engine::AnyPosition;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+fn search(
+    variant: &str,
+    fen: &str,
+    limits: &Limits,
+    threads: usize,
+) -> (AnyPosition, SearchResult) {
+    let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let s = Search::new(threads, 16).unwrap();
+    let eval = oblique_eval::Evaluation;
+    let r = match &pos {
+        AnyPosition::W64(p) => s.run(p, &eval, limits, |_| {}),
+        AnyPosition::W128(p) => s.run(p, &eval, limits, |_| {}),
+        AnyPosition::StarTrek(_) => panic!("2D games only here"),
+    };
+    (pos, r)
+}
+
+/// Asserts a forced win in `moves` moves, and (when given) the first move.
+fn mate_in(variant: &str, fen: &str, moves: i32, first: Option<&[&str]>) {
+    let (_, r) = search(variant, fen, &Limits::depth(2 * moves as u32 + 3), 1);
+    assert_eq!(r.score, Score::Mate(moves), "{variant} {fen}: {r:?}");
+    if let Some(first) = first {
+        let best = r.best_move.clone().unwrap();
+        assert!(
+            first.contains(&best.as_str()),
+            "{variant} {fen}: played {best}, want {first:?}"
+        );
+    }
+}
+
+#[test]
+fn mate_in_one_through_an_escalator_fork() {
+    // Rook h1-b1: the b-file forks at b3 (SEC) / b2 (MSEC) into the a-branch (ab4 ab5 a6 a7
+    // a8 / ab3 ab4 a5 a6) and the b-branch (bc4 bc5 b6 b7 b8 / bc3 bc4 b5 b6): one rook
+    // checks the cornered king and covers every flight square on both branches.
+    mate_in(
+        "slanted",
+        "k7/8/8/2*2*2/2*2*2/8/4K3/7R w - - 0 1",
+        1,
+        Some(&["h1b1"]),
+    );
+    mate_in(
+        "minislanted",
+        "k7/8/2*2*2/2*2*2/4K3/7R w - - 0 1",
+        1,
+        Some(&["h1b1"]),
+    );
+}
+
+#[test]
+fn mate_in_one_by_an_ultra_barrier_jump() {
+    // Ultra c3 -> cd5 (grid c5, two steps N through cd4) checks e5 by the lateral jump over
+    // the hole d5; Crabs e6/e4 box the king in, rook f1 covers f4 f5 f6; the other Ultra
+    // square that checks e5 from here (e3) is taken by White's own Crab.
+    for v in ["ultraslantedwhite", "ultraslanted"] {
+        mate_in(
+            v,
+            "10/10/10/3*p1*3/3*k1*3/3*p1*3/2U1P5/10/K4R4 w - - 0 1",
+            1,
+            Some(&["c3c5"]),
+        );
+    }
+}
+
+#[test]
+fn mate_in_one_by_a_chancellor_through_a_fork() {
+    // Chancellor c1 -> c8 slides up the cd-branch of the c-file fork (c3 -> cd4 cd5 cd6 c7)
+    // and checks a9 with its knight leap; Crabs a8 and b7 cover b9 and a8, the rook part b8.
+    for v in ["almostultraslanted", "sortofalmostultraslanted"] {
+        mate_in(
+            v,
+            "k9/P9/1P8/3*2*3/3*2*3/3*2*3/10/10/2C2K4 w - - 0 1",
+            1,
+            Some(&["c1c8"]),
+        );
+    }
+}
+
+#[test]
+fn diagonal_chess_pawn_races_to_h8() {
+    mate_in(
+        "diagonal",
+        "k7/6P1/8/8/8/8/8/7K w - - 0 1",
+        1,
+        Some(&["g7h8"]),
+    );
+    // f6-g7 then g7-h8: the black king on a8 is far too slow.
+    mate_in(
+        "diagonal",
+        "k7/8/5P2/8/8/8/8/7K w - - 0 1",
+        2,
+        Some(&["f6g7"]),
+    );
+    // Black's mirror race to a1.
+    mate_in(
+        "diagonal",
+        "k7/8/8/8/8/8/1p6/7K b - - 0 1",
+        1,
+        Some(&["b2a1"]),
+    );
+}
+
+#[test]
+fn orthodox_mates_in_two_and_three() {
+    // K c6-b6 boxes the king in, then R h1-h8.
+    mate_in("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 2, Some(&["c6b6"]));
+    mate_in(
+        "chess",
+        "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+        2,
+        Some(&["g2g1"]),
+    );
+    mate_in("chess", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, None);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move_and_the_right_score() {
+    let (_, r) = search(
+        "chess",
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        &Limits::depth(3),
+        1,
+    );
+    assert_eq!(r.best_move, None);
+    let (_, r) = search(
+        "chess",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        &Limits::depth(3),
+        1,
+    );
+    assert_eq!((r.best_move, r.score), (None, Score::Centipawns(0)));
+}
+
+#[test]
+fn a_stopped_search_returns_a_legal_move_quickly() {
+    for variant in ["chess", "ultraslanted", "diagonal"] {
+        let pos = AnyPosition::new(variant, None).unwrap();
+        let s = Search::new(2, 16).unwrap();
+        let stop = s.stop_handle();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            let t = Instant::now();
+            stop.store(true, Ordering::SeqCst);
+            t
+        });
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let eval = oblique_eval::Evaluation;
+        let r = match &pos {
+            AnyPosition::W64(p) => s.run(p, &eval, &limits, |_| {}),
+            AnyPosition::W128(p) => s.run(p, &eval, &limits, |_| {}),
+            AnyPosition::StarTrek(_) => unreachable!(),
+        };
+        let stopped_at = stopper.join().unwrap();
+        let lag = stopped_at.elapsed();
+        assert!(
+            lag < Duration::from_millis(50),
+            "{variant}: took {lag:?} to stop"
+        );
+        let best = r.best_move.expect("a move");
+        assert!(pos.legal_moves_text().contains(&best), "{variant}: {best}");
+    }
+}
+
+#[test]
+fn two_threads_return_legal_moves_and_sane_scores() {
+    for variant in [
+        "chess",
+        "slanted",
+        "minislanted",
+        "ultraslanted",
+        "diagonal",
+    ] {
+        let start = AnyPosition::new(variant, None).unwrap().to_fen();
+        let (pos, r) = search(variant, &start, &Limits::depth(6), 2);
+        let best = r.best_move.clone().expect("a move");
+        assert!(pos.legal_moves_text().contains(&best), "{variant}: {best}");
+        match r.score {
+            Score::Centipawns(c) => assert!(c.abs() < 300, "{variant}: {c}"),
+            Score::Mate(_) => panic!("{variant}: no mate from the start"),
+        }
+    }
+}
+
+#[test]
+fn one_thread_search_is_deterministic() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (_, a) = search("chess", fen, &Limits::depth(6), 1);
+    let (_, b) = search("chess", fen, &Limits::depth(6), 1);
+    assert_eq!(
+        (a.nodes, &a.best_move, a.score),
+        (b.nodes, &b.best_move, b.score)
+    );
+}
+
+#[test]
+fn node_and_time_limits_are_respected() {
+    let (_, r) = search(
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        1,
+    );
+    assert!(r.nodes < 20_000 + 5_000, "{}", r.nodes);
+    assert!(r.best_move.is_some());
+    let t = Instant::now();
+    let (_, r) = search(
+        "ultraslanted",
+        "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+        &Limits::movetime(200),
+        2,
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.best_move.is_some());
+}
