@@ -348,11 +348,7 @@ impl StarTrekPosition {
     /// Re-evaluates the owner of the board on `pin` (startrek.md §6): a board holding pieces
     /// of the non-owner only changes hands; empty or mixed boards keep their owner.
     #[inline(always)]
-    fn reevaluate_owner(&mut self, pin: u8) {
-        if pin == NONE || self.pins >> pin & 1 == 0 {
-            return;
-        }
-        let pin = pin as usize;
+    fn reevaluate_owner(&mut self, pin: usize) {
         let fp = geometry().pins[pin].footprint;
         let owner = self.owner_bit(pin);
         let mine = (self.by_color[owner] & fp).any();
@@ -500,7 +496,6 @@ impl StarTrekPosition {
         let mut reset = false;
         // Squares whose never-moved status goes, and pins whose owner may change.
         let mut touched = Cells::EMPTY;
-        let pins_touched: [u8; 3];
         match m.kind() {
             StMoveKind::Normal | StMoveKind::DoubleStep => {
                 if self.board[to] != 0 {
@@ -520,7 +515,6 @@ impl StarTrekPosition {
                     self.ep = m.aux();
                 }
                 touched = Cells::bit(from) | Cells::bit(to);
-                pins_touched = [g.pin_of[from], g.pin_of[to], NONE];
             }
             StMoveKind::EnPassant => {
                 let victim = m.aux() as usize;
@@ -529,7 +523,6 @@ impl StarTrekPosition {
                 self.put::<true>(to, pawn);
                 reset = true;
                 touched = Cells::bit(from) | Cells::bit(to);
-                pins_touched = [g.pin_of[from], g.pin_of[to], g.pin_of[victim]];
             }
             StMoveKind::CastleKing | StMoveKind::CastleQueen => {
                 let king = self.remove::<true>(from);
@@ -537,7 +530,6 @@ impl StarTrekPosition {
                 self.put::<true>(to, king);
                 self.put::<true>(from, rook);
                 touched = Cells::bit(from) | Cells::bit(to);
-                pins_touched = [g.pin_of[from], g.pin_of[to], NONE];
             }
             StMoveKind::Board => {
                 let owner = self.owner_bit(from);
@@ -561,7 +553,6 @@ impl StarTrekPosition {
                     self.put::<true>(dest, placed);
                     touched = Cells::bit(c) | Cells::bit(dest);
                 }
-                pins_touched = [to as u8, NONE, NONE];
             }
         }
         let gone = self.unmoved & touched;
@@ -571,7 +562,11 @@ impl StarTrekPosition {
             }
             self.unmoved ^= gone;
         }
-        for p in pins_touched {
+        // Ownership is re-evaluated for every board after every move (at most four).
+        let mut boards = self.pins;
+        while boards != 0 {
+            let p = boards.trailing_zeros() as usize;
+            boards &= boards - 1;
             self.reevaluate_owner(p);
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
