@@ -153,6 +153,9 @@ pub struct PawnTables {
     pub promotion: Cells,
 }
 
+/// A pin while building: attachment square, its main board's level, footprint (file, rank).
+type RawPin = ((i32, i32, i32), i32, [(i32, i32); 4]);
+
 #[inline(always)]
 pub fn box_index(f: i32, r: i32, l: i32) -> Option<usize> {
     if (0..FILES).contains(&f) && (0..RANKS).contains(&r) && (1..=LEVELS).contains(&l) {
@@ -211,7 +214,7 @@ impl Geometry {
             }
         }
         // Pins in the §3 formula; their footprints.
-        let mut raw_pins: Vec<((i32, i32, i32), i32, [(i32, i32); 4])> = Vec::new();
+        let mut raw_pins: Vec<RawPin> = Vec::new();
         for &(m, r0) in &MAIN_BOARDS {
             for c in [1, 4] {
                 for k in [r0, r0 + 3] {

@@ -94,3 +94,87 @@ impl Game for StarTrekPosition {
         StarTrekPosition::diagram(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::geometry::geometry;
+    use super::*;
+
+    fn cell(name: &str) -> usize {
+        geometry()
+            .name
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    }
+
+    #[test]
+    fn start_position_has_17_moves_and_round_trips() {
+        let mut p = StarTrekPosition::start();
+        assert_eq!(p.to_tfen(), START_TFEN);
+        assert_eq!(p.count_legal(), 17);
+        assert_eq!(p.legal_moves().len(), 17);
+        assert_eq!(p.perft(2), 287);
+        assert_eq!(p.key(), p.compute_key());
+    }
+
+    #[test]
+    fn make_unmake_every_move_of_two_plies() {
+        let mut p = StarTrekPosition::start();
+        let tfen = p.to_tfen();
+        let key = p.key();
+        for m in p.legal_moves() {
+            let u = p.make(m);
+            assert_eq!(p.key(), p.compute_key(), "{}", p.move_text(m));
+            for r in p.legal_moves() {
+                let u2 = p.make(r);
+                assert_eq!(p.key(), p.compute_key());
+                p.unmake(r, u2);
+            }
+            p.unmake(m, u);
+            assert_eq!(p.to_tfen(), tfen);
+            assert_eq!(p.key(), key);
+        }
+    }
+
+    #[test]
+    fn existence_and_cover_masks_follow_the_boards() {
+        let p = StarTrekPosition::from_tfen("Kb1(2),kf9(7) b3(3):w,e8(7):b w - - 0 1").unwrap();
+        assert!(p.exists(cell("b3(3)")) && p.exists(cell("a2(3)")));
+        assert!(!p.exists(cell("b1(3)")));
+        // b3(4) has the existing b3(3) below it; b2(2) has b2(3) above it.
+        assert!(p.cover_below.has(cell("b3(4)")));
+        assert!(p.cover_above.has(cell("b2(2)")));
+        assert!(!p.cover_below.has(cell("b4(4)")));
+        // Footprint a2 b2 a3 b3 @3: only b3(4) lies above it on N, b2(2) and b3(2) below on W;
+        // board e8(7) (e8 f8 e9 f9 @7) lies above e8(6) only.
+        assert_eq!(p.cover_below.count(), 1);
+        assert_eq!(p.cover_above.count(), 3);
+        assert!(p.cover_above.has(cell("e8(6)")));
+        assert!(p.cover_above.has(cell("b3(2)")));
+    }
+
+    #[test]
+    fn ep_counts_in_the_key_only_when_capturable() {
+        // After d6(4)d4(4) with a White pawn on c4(4) the e.p. square matters.
+        let with = StarTrekPosition::from_tfen("Kb1(2),Pc4(4),pd4(4),kf9(7) e8(7):b w - d5(4) 0 2")
+            .unwrap();
+        let without =
+            StarTrekPosition::from_tfen("Kb1(2),Pc4(4),pd4(4),kf9(7) e8(7):b w - - 0 2").unwrap();
+        assert_ne!(with.key(), without.key());
+        let far = StarTrekPosition::from_tfen("Kb1(2),Pb4(2),pd4(4),kf9(7) e8(7):b w - d5(4) 0 2")
+            .unwrap();
+        let far_none =
+            StarTrekPosition::from_tfen("Kb1(2),Pb4(2),pd4(4),kf9(7) e8(7):b w - - 0 2").unwrap();
+        assert_eq!(far.key(), far_none.key());
+    }
+
+    #[test]
+    fn move_packing() {
+        let m = StMove::special(3, 140, StMoveKind::Board, 7).with_promotion(crate::Role::Queen);
+        assert_eq!((m.from(), m.to(), m.aux()), (3, 140, 7));
+        assert_eq!(m.kind(), StMoveKind::Board);
+        assert_eq!(m.promotion(), Some(crate::Role::Queen));
+        assert_eq!(StMove::default().kind(), StMoveKind::Normal);
+    }
+}

@@ -362,6 +362,9 @@ impl StarTrekPosition {
     /// Is `sq` attacked by the pieces of `by` among `them` (a subset of that colour's
     /// pieces), with occupancy `occ` and cover masks `below`/`above` (the geometry the
     /// test is about, which may be the one after an attack-board move)?
+    // Every argument is part of the geometry under test: attack-board moves and king moves
+    // ask about a position that does not exist yet, so nothing is read from `self` but roles.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn attacked_by(
         &self,
