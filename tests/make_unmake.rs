@@ -1,6 +1,7 @@
 //! Randomized games in every 2D game: make/unmake restores the position exactly, and the
 //! incrementally updated key always equals the key computed from scratch.
 
+use oblique_engine::search::SearchGame;
 use oblique_engine::variant::{VariantSpec, Width};
 use oblique_engine::{Game, Position, VARIANTS};
 use proptest::prelude::*;
@@ -24,6 +25,21 @@ where
         if moves.is_empty() {
             break;
         }
+        // Quiescence's generator gives exactly the legal captures and promotions.
+        let mut tactical = Vec::new();
+        pos.generate_tactical(&mut tactical);
+        let filtered: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_tactical(m))
+            .collect();
+        assert_eq!(
+            tactical,
+            filtered,
+            "{}: tactical moves in {}",
+            spec.name,
+            pos.to_fen()
+        );
         // Every legal move unmakes cleanly.
         let fen = pos.to_fen();
         let key = pos.key();

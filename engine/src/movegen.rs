@@ -69,6 +69,10 @@ struct Ctx<B> {
     their_orth: B,
     their_diag: B,
     in_check: bool,
+    /// Where non-pawn pieces may go: every cell not ours, or only enemy pieces (captures).
+    target_mask: B,
+    /// Captures and promotions only (quiescence search).
+    tactical_only: bool,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -131,6 +135,16 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink<B>>(&self, sink: &mut S) {
+        self.generate_with(sink, false);
+    }
+
+    /// Generates the legal captures and promotions (en passant included) into `sink`.
+    pub fn generate_tactical<S: MoveSink<B>>(&self, sink: &mut S) {
+        self.generate_with(sink, true);
+    }
+
+    #[inline(always)]
+    fn generate_with<S: MoveSink<B>>(&self, sink: &mut S, tactical_only: bool) {
         if self.goal_reached_by().is_some() {
             return;
         }
@@ -151,6 +165,8 @@ impl<B: Bitboard> Position<B> {
                 & (br[Role::Rook.index()] | br[Role::Queen.index()] | br[Role::Chancellor.index()]),
             their_diag: theirs & (br[Role::Bishop.index()] | br[Role::Queen.index()]),
             in_check: checkers.any(),
+            target_mask: if tactical_only { theirs } else { !ours },
+            tactical_only,
         };
 
         if !checkers.more_than_one() {
@@ -163,7 +179,7 @@ impl<B: Bitboard> Position<B> {
             self.generate_pawns(&cx, tested, sink);
         }
         self.generate_king(&cx, sink);
-        if !cx.in_check && self.castling != 0 {
+        if !cx.in_check && self.castling != 0 && !tactical_only {
             self.generate_castling(&cx, sink);
         }
     }
@@ -183,7 +199,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             for from in (self.by_role[role.index()] & cx.ours).iter() {
-                let targets = r.piece_attacks(role, from, cx.occ) & !cx.ours;
+                let targets = r.piece_attacks(role, from, cx.occ) & cx.target_mask;
                 if tested.has(from) {
                     for to in targets.iter() {
                         if self.safe_after(cx, from, to) {
@@ -206,6 +222,9 @@ impl<B: Bitboard> Position<B> {
         let zone = r.promotion_zone[us];
         for from in (pawns & cx.ours).iter() {
             let mut quiet = r.pawn_quiet[us][from] & !cx.occ;
+            if cx.tactical_only {
+                quiet &= zone;
+            }
             let capture_set = r.pawn_capture[us][from];
             let captures = capture_set & cx.theirs;
             if self.ep != NO_SQUARE && capture_set.has(self.ep as usize) {
@@ -240,6 +259,9 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
+            if cx.tactical_only {
+                continue;
+            }
             for ds in &r.pawn_double[us][from] {
                 if cx.occ.has(ds.mid as usize) {
                     continue;
@@ -262,7 +284,7 @@ impl<B: Bitboard> Position<B> {
     fn generate_king<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
-        for to in (r.king[cx.ksq] & !cx.ours).iter() {
+        for to in (r.king[cx.ksq] & cx.target_mask).iter() {
             if !self.is_attacked(to, occ, cx.theirs & !B::bit(to)) {
                 sink.push(Move::new(cx.ksq, to));
             }

@@ -10,6 +10,11 @@ use oblique_tables::Bitboard;
 pub trait SearchGame: Game {
     /// Captures and promotions: the moves quiescence search plays.
     fn is_tactical(&self, m: Self::Move) -> bool;
+    /// The legal tactical moves, appended to `out` (what quiescence plays when not in check).
+    fn tactical_moves_into(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves_into(out);
+        out.retain(|&m| self.is_tactical(m));
+    }
     /// Ordering score of a tactical move (higher first): most valuable victim, then least
     /// valuable attacker, promotions by the new piece.
     fn tactical_order(&self, m: Self::Move) -> i32;
@@ -26,6 +31,11 @@ pub trait SearchGame: Game {
     /// A draw the search should score as such: the position occurred before (once is enough
     /// inside a search) or the fifty-move rule applies.
     fn is_draw_by_rule(&self) -> bool;
+    /// Has the game already been won against the side to move by a special rule (a pawn on
+    /// its goal square)? Quiescence asks this instead of generating every move.
+    fn lost_by_rule(&self) -> bool {
+        false
+    }
     /// With no legal moves, is the side to move lost (mate, or the opponent's pawn reached its
     /// goal) rather than stalemated?
     fn no_moves_is_loss(&self) -> bool;
@@ -44,6 +54,10 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
         m.promotion().is_some() || m.kind() == MoveKind::EnPassant || self.board[m.to()] != 0
+    }
+
+    fn tactical_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate_tactical(out);
     }
 
     #[inline]
@@ -90,5 +104,9 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
 
     fn no_moves_is_loss(&self) -> bool {
         self.goal_reached_by().is_some() || Position::in_check(self)
+    }
+
+    fn lost_by_rule(&self) -> bool {
+        self.goal_reached_by().is_some()
     }
 }

@@ -191,17 +191,24 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let mut moves = std::mem::take(&mut self.move_stack[ply]);
         moves.clear();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.move_stack[ply] = moves;
-            return if pos.no_moves_is_loss() {
-                -MATE + ply as i32
-            } else {
-                0
-            };
-        }
         let mut best = -INFINITE;
-        if !in_check {
+        if in_check {
+            // Every evasion; none at all is mate (or the goal reached) or stalemate.
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                self.move_stack[ply] = moves;
+                return if pos.no_moves_is_loss() {
+                    -MATE + ply as i32
+                } else {
+                    0
+                };
+            }
+        } else {
+            // Stalemate is left to the main search; a goal reached is not.
+            if pos.lost_by_rule() {
+                self.move_stack[ply] = moves;
+                return -MATE + ply as i32;
+            }
             let stand_pat = self.eval.evaluate(pos);
             if stand_pat >= beta {
                 self.move_stack[ply] = moves;
@@ -209,7 +216,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            moves.retain(|&m| pos.is_tactical(m));
+            pos.tactical_moves_into(&mut moves);
         }
         let mut scores = std::mem::take(&mut self.score_stack[ply]);
         self.score_moves(pos, &moves, 0, ply, &mut scores);
