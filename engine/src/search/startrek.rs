@@ -1,0 +1,98 @@
+//! Star Trek chess for the search: the same interface the 2D games offer, with attack-board
+//! moves treated as quiet moves (or promotions when they carry a pawn onto its last rank).
+
+use super::game::SearchGame;
+use crate::startrek::geometry::NONE;
+use crate::startrek::{StMove, StMoveKind, StUndo, StarTrekPosition};
+use crate::types::Role;
+
+const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
+
+/// History-table cell for a pin (cells are 0..144, pins follow them).
+const PIN_BASE: usize = 160;
+
+impl SearchGame for StarTrekPosition {
+    #[inline]
+    fn is_tactical(&self, m: StMove) -> bool {
+        match m.kind() {
+            StMoveKind::EnPassant => true,
+            StMoveKind::Board => m.promotion().is_some(),
+            StMoveKind::CastleKing | StMoveKind::CastleQueen => false,
+            StMoveKind::Normal | StMoveKind::DoubleStep => {
+                m.promotion().is_some() || self.piece_at(m.to()).is_some()
+            }
+        }
+    }
+
+    #[inline]
+    fn tactical_order(&self, m: StMove) -> i32 {
+        let promo = m.promotion().map_or(0, |r| ORDER_VALUE[r.index()] * 8);
+        match m.kind() {
+            StMoveKind::Board => promo,
+            StMoveKind::EnPassant => ORDER_VALUE[Role::Pawn.index()] * 16 - 1,
+            _ => {
+                let victim = self
+                    .piece_at(m.to())
+                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
+                let attacker = self
+                    .piece_at(m.from())
+                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
+                victim * 16 - attacker + promo
+            }
+        }
+    }
+
+    #[inline]
+    fn move_id(m: StMove) -> u32 {
+        m.0
+    }
+
+    #[inline]
+    fn from_to(m: StMove) -> (usize, usize) {
+        match m.kind() {
+            StMoveKind::Board => (PIN_BASE + m.from(), PIN_BASE + m.to()),
+            _ => (m.from(), m.to()),
+        }
+    }
+
+    fn make_null(&mut self) -> StUndo {
+        let undo = StUndo {
+            captured: 0,
+            ep: self.ep,
+            owners: self.owners,
+            halfmove: self.halfmove,
+            unmoved: self.unmoved,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        self.ep = NONE;
+        self.halfmove += 1;
+        self.side = self.side.other();
+        // Null moves are rare (at most one per node): recomputing is simpler than mirroring
+        // the incremental e.p. bookkeeping here.
+        self.key = self.compute_key();
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: StUndo) {
+        self.side = self.side.other();
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        let us = self.by_color[self.side.index()];
+        let pawns_kings = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
+        (us & !pawns_kings).any()
+    }
+
+    fn is_draw_by_rule(&self) -> bool {
+        self.halfmove >= 100 || self.repetitions() >= 1
+    }
+
+    fn no_moves_is_loss(&self) -> bool {
+        self.in_check()
+    }
+}
