@@ -1,5 +1,6 @@
 //! `oblique`: the command-line front end.
 
+mod arena;
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -100,6 +101,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play engines against each other (UCI or XBoard), refereed by Oblique.
+    Match(Box<arena::MatchArgs>),
     /// Count the leaves of the legal move tree to a depth.
     Perft {
         #[arg(long, short, default_value = "chess")]
@@ -233,6 +236,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let search = Search::new(threads, 64)?;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
+        Command::Match(args) => arena::run(*args)?,
         Command::Perft {
             variant,
             fen,

@@ -1,0 +1,545 @@
+//! One game between two engines, refereed by Oblique's own move generator, with the clocks
+//! kept by the runner.
+//!
+//! Time: the runner measures each move from just before it asks for it until the line with
+//! the move arrives. Under `--tc` the mover's clock loses that time and gains the increment;
+//! the move stands if the clock has not fallen below minus the margin (`--margin`, 100 ms by
+//! default), which absorbs pipe and scheduling delays. Under `--movetime` a move may take the
+//! move time plus the margin. Under `--depth` there is no clock, but an engine that has not
+//! answered after the stall timeout loses as silent.
+
+use super::engine_proc::{Engine, EngineConfig, EngineError, MoveRequest, Reply, Score, Tc};
+use super::openings::Opening;
+use oblique_engine::{AnyPosition, Color};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    pub fn win_for(c: Color) -> GameResult {
+        match c {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// Why a game ended, as PGN's `Termination` tag knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// By the rules (mate, stalemate, draws by rule, the Diagonal Chess corner), or a
+    /// resignation.
+    Normal,
+    TimeForfeit,
+    /// An illegal or unreadable move.
+    IllegalMove,
+    /// The engine process died or could not be started.
+    Crash,
+    /// The engine stopped answering (no clock to run out: `--depth`), or broke the protocol.
+    Stall,
+    /// By score or by the move limit.
+    Adjudication,
+}
+
+impl Termination {
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "rules infraction",
+            Termination::Crash | Termination::Stall => "abandoned",
+            Termination::Adjudication => "adjudication",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "crash",
+            Termination::Stall => "stalled or broke the protocol",
+            Termination::Adjudication => "adjudication",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRecord {
+    /// Protocol notation, as the arbiter names the move.
+    pub text: String,
+    /// From the mover's point of view.
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub ms: u64,
+    /// Part of the opening, not played by an engine.
+    pub book: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based number in the schedule.
+    pub number: usize,
+    /// Engine indices.
+    pub white: usize,
+    pub black: usize,
+    /// The position before the first move (opening moves included in `moves`).
+    pub start_fen: String,
+    pub standard_start: bool,
+    pub moves: Vec<MoveRecord>,
+    pub result: GameResult,
+    pub termination: Termination,
+    pub reason: String,
+    /// The engine (index) at fault for a forfeit, if any.
+    pub culprit: Option<usize>,
+}
+
+/// Score-based adjudication.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Adjudication {
+    /// Both engines agree one side is ahead by at least `cp` for `moves` moves each.
+    pub resign: Option<(u32, i32)>,
+    /// From move `from_move` on, both scores within `cp` of zero for `moves` moves each.
+    pub draw: Option<(u32, u32, i32)>,
+    /// Declare a draw after this many moves (from the start position).
+    pub max_moves: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub variant: String,
+    pub tc: Tc,
+    pub margin: Duration,
+    pub stall: Duration,
+    pub adjudication: Adjudication,
+}
+
+/// What a worker keeps per engine between games.
+pub struct Seat {
+    pub cfg: EngineConfig,
+    pub engine: Option<Engine>,
+    /// Prefix for `--debug` traces.
+    pub trace: Option<String>,
+}
+
+impl Seat {
+    /// The running engine, (re)started if needed.
+    fn ready(&mut self, stop: &AtomicBool) -> Result<&mut Engine, String> {
+        if self.engine.as_ref().is_some_and(|e| e.wants_restart) {
+            if let Some(e) = self.engine.take() {
+                e.quit();
+            }
+        }
+        if self.engine.is_none() {
+            self.engine = Some(Engine::start(&self.cfg, stop, self.trace.clone())?);
+        }
+        self.engine
+            .as_mut()
+            .ok_or_else(|| "engine not running".to_string())
+    }
+
+    /// Ends a misbehaving engine now; the next game starts a fresh one.
+    fn discard(&mut self) {
+        if let Some(e) = self.engine.take() {
+            e.quit();
+        }
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn other(c: Color) -> Color {
+    match c {
+        Color::White => Color::Black,
+        Color::Black => Color::White,
+    }
+}
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Text from an engine made safe for a PGN comment.
+pub fn sanitize(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| match c {
+            '{' | '}' => '_',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .take(80)
+        .collect();
+    if t.is_empty() {
+        "(nothing)".to_string()
+    } else {
+        t
+    }
+}
+
+/// Plays one game. `seats[0]` plays White, `seats[1]` Black; `engines` are their indices.
+/// Returns `None` when stopped before the end (the game is then not recorded).
+pub fn play_game(
+    settings: &GameSettings,
+    opening: &Opening,
+    number: usize,
+    engines: [usize; 2],
+    seats: [&mut Seat; 2],
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
+    let [white_seat, black_seat] = seats;
+    let mut seats = [white_seat, black_seat];
+    let mut pos = AnyPosition::new(&settings.variant, opening.fen.as_deref()).ok()?;
+    let start_fen = pos.to_fen();
+    let mut record = GameRecord {
+        number,
+        white: engines[0],
+        black: engines[1],
+        start_fen: start_fen.clone(),
+        standard_start: opening.fen.is_none(),
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        termination: Termination::Normal,
+        reason: String::new(),
+        culprit: None,
+    };
+    let mut history: Vec<String> = Vec::new();
+    for m in &opening.moves {
+        let text = pos.play(m).ok()?;
+        history.push(text.clone());
+        record.moves.push(MoveRecord {
+            text,
+            score: None,
+            depth: None,
+            ms: 0,
+            book: true,
+        });
+    }
+    let engine_fen = (!record.standard_start).then_some(start_fen.as_str());
+
+    // Start both engines and set up the game; a failure forfeits the game.
+    for c in [Color::White, Color::Black] {
+        let seat = &mut *seats[idx(c)];
+        let res = seat
+            .ready(stop)
+            .map_err(|e| (Termination::Crash, e))
+            .and_then(|eng| {
+                eng.new_game(&settings.variant, engine_fen, settings.tc, stop)
+                    .map_err(|e| match e {
+                        EngineError::Crashed(_) => {
+                            (Termination::Crash, format!("engine crashed: {e}"))
+                        }
+                        EngineError::Aborted => (Termination::Stall, "aborted".to_string()),
+                        other => (
+                            Termination::Stall,
+                            format!("engine failed to start the game: {other}"),
+                        ),
+                    })
+            });
+        if let Err((term, why)) = res {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
+            seat.discard();
+            record.result = GameResult::win_for(other(c));
+            record.termination = term;
+            record.reason = format!("{} {}", side_name(c), sanitize_long(&why));
+            record.culprit = Some(engines[idx(c)]);
+            finish(&mut seats, &record);
+            return Some(record);
+        }
+    }
+
+    let (mut clock_ms, inc_ms): ([i64; 2], i64) = match settings.tc {
+        Tc::Fischer { base_ms, inc_ms } => ([base_ms as i64; 2], inc_ms as i64),
+        _ => ([0; 2], 0),
+    };
+    let margin_ms = settings.margin.as_millis() as i64;
+    let mut resign_streak = (0u32, 0i32); // (plies, sign)
+    let mut draw_streak = 0u32;
+
+    loop {
+        if let Some(o) = pos.outcome() {
+            record.result = match o.winner() {
+                Some(c) => GameResult::win_for(c),
+                None => GameResult::Draw,
+            };
+            record.termination = Termination::Normal;
+            record.reason = o.reason().to_string();
+            break;
+        }
+        if let Some(limit) = settings.adjudication.max_moves {
+            if history.len() as u32 >= 2 * limit {
+                record.result = GameResult::Draw;
+                record.termination = Termination::Adjudication;
+                record.reason = format!("Draw by move limit ({limit} moves)");
+                break;
+            }
+        }
+        let side = pos.side_to_move();
+        let i = idx(side);
+        let (budget, timed) = match settings.tc {
+            Tc::Fischer { .. } => (
+                Duration::from_millis((clock_ms[i] + margin_ms).max(0) as u64),
+                true,
+            ),
+            Tc::MoveTime(ms) => (Duration::from_millis(ms) + settings.margin, true),
+            Tc::Depth(_) => (settings.stall, false),
+        };
+        let asked = Instant::now();
+        let req = MoveRequest {
+            variant: &settings.variant,
+            start_fen: engine_fen,
+            moves: &history,
+            own_ms: clock_ms[i].max(0) as u64,
+            opp_ms: clock_ms[1 - i].max(0) as u64,
+            wtime_ms: clock_ms[0].max(0) as u64,
+            btime_ms: clock_ms[1].max(0) as u64,
+            tc: settings.tc,
+            deadline: asked + budget,
+        };
+        let seat = &mut *seats[i];
+        let reply = match seat.engine.as_mut() {
+            Some(e) => e.request_move(&req, stop),
+            None => Err(EngineError::Crashed("not running".into())),
+        };
+        let loses = |record: &mut GameRecord, term: Termination, why: String| {
+            record.result = GameResult::win_for(other(side));
+            record.termination = term;
+            record.reason = why;
+            record.culprit = Some(engines[i]);
+        };
+        let (text, at, score, depth) = match reply {
+            Ok(Reply::Move {
+                text,
+                at,
+                score,
+                depth,
+            }) => (text, at, score, depth),
+            Ok(Reply::Resign { .. }) => {
+                loses(
+                    &mut record,
+                    Termination::Normal,
+                    format!("{} resigns", side_name(side)),
+                );
+                record.culprit = None;
+                break;
+            }
+            Err(EngineError::Aborted) => return None,
+            Err(EngineError::Timeout) => {
+                seat.discard();
+                if timed {
+                    loses(
+                        &mut record,
+                        Termination::TimeForfeit,
+                        format!("{} loses on time", side_name(side)),
+                    );
+                } else {
+                    loses(
+                        &mut record,
+                        Termination::Stall,
+                        format!(
+                            "{}'s engine did not move within {} s",
+                            side_name(side),
+                            settings.stall.as_secs()
+                        ),
+                    );
+                }
+                break;
+            }
+            Err(EngineError::Crashed(why)) => {
+                seat.discard();
+                loses(
+                    &mut record,
+                    Termination::Crash,
+                    format!(
+                        "{}'s engine crashed ({})",
+                        side_name(side),
+                        sanitize_long(&why)
+                    ),
+                );
+                break;
+            }
+            Err(EngineError::Protocol(why)) => {
+                seat.discard();
+                loses(
+                    &mut record,
+                    Termination::Stall,
+                    format!("{}'s engine: {}", side_name(side), sanitize_long(&why)),
+                );
+                break;
+            }
+        };
+        let elapsed = at.saturating_duration_since(asked);
+        let ms = elapsed.as_millis() as i64;
+        let late = match settings.tc {
+            Tc::Fischer { .. } => {
+                clock_ms[i] -= ms;
+                let late = clock_ms[i] < -margin_ms;
+                clock_ms[i] += inc_ms;
+                late
+            }
+            Tc::MoveTime(limit) => ms > limit as i64 + margin_ms,
+            Tc::Depth(_) => false,
+        };
+        if late {
+            seat.discard();
+            loses(
+                &mut record,
+                Termination::TimeForfeit,
+                format!("{} loses on time", side_name(side)),
+            );
+            break;
+        }
+        match pos.play(&text) {
+            Ok(name) => {
+                history.push(name.clone());
+                record.moves.push(MoveRecord {
+                    text: name,
+                    score,
+                    depth,
+                    ms: ms.max(0) as u64,
+                    book: false,
+                });
+            }
+            Err(e) => {
+                let what = if text.is_empty() {
+                    "an empty move".to_string()
+                } else {
+                    format!("an illegal move: {}", sanitize(&text))
+                };
+                loses(
+                    &mut record,
+                    Termination::IllegalMove,
+                    format!("{} makes {what} ({})", side_name(side), sanitize_long(&e)),
+                );
+                // Its idea of the position is wrong: start afresh next game.
+                seat.discard();
+                break;
+            }
+        }
+
+        // Score adjudication, scores seen from White's side.
+        let white_cp = score.map(|s| {
+            let cp = s.centipawns();
+            if side == Color::White {
+                cp
+            } else {
+                -cp
+            }
+        });
+        if let Some((moves, cp)) = settings.adjudication.resign {
+            match white_cp {
+                Some(v) if v.abs() >= cp => {
+                    let sign = v.signum();
+                    resign_streak = if resign_streak.1 == sign {
+                        (resign_streak.0 + 1, sign)
+                    } else {
+                        (1, sign)
+                    };
+                }
+                _ => resign_streak = (0, 0),
+            }
+            if resign_streak.0 >= 2 * moves {
+                let winner = if resign_streak.1 > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                record.result = GameResult::win_for(winner);
+                record.termination = Termination::Adjudication;
+                record.reason = format!("{} wins by adjudication", side_name(winner));
+                break;
+            }
+        }
+        if let Some((from_move, moves, cp)) = settings.adjudication.draw {
+            let move_no = (history.len() as u32).div_ceil(2);
+            match white_cp {
+                Some(v) if v.abs() <= cp && move_no >= from_move => draw_streak += 1,
+                _ => draw_streak = 0,
+            }
+            if draw_streak >= 2 * moves {
+                record.result = GameResult::Draw;
+                record.termination = Termination::Adjudication;
+                record.reason = "Draw by adjudication".to_string();
+                break;
+            }
+        }
+    }
+    finish(&mut seats, &record);
+    Some(record)
+}
+
+fn sanitize_long(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| match c {
+            '{' | '}' => '_',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .take(200)
+        .collect();
+    t
+}
+
+fn finish(seats: &mut [&mut Seat; 2], record: &GameRecord) {
+    for seat in seats.iter_mut() {
+        if let Some(e) = seat.engine.as_mut() {
+            e.end_game(record.result.pgn(), &record.reason);
+        }
+    }
+}
+
+/// Replays a record through the arbiter: the final position, or the first problem.
+pub fn replay(variant: &str, record: &GameRecord) -> Result<AnyPosition, String> {
+    let fen = (!record.standard_start).then_some(record.start_fen.as_str());
+    let mut pos = AnyPosition::new(variant, fen)?;
+    for m in &record.moves {
+        pos.play(&m.text)?;
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sanitizing_engine_text() {
+        assert_eq!(sanitize("e2e4}{x"), "e2e4__x");
+        assert_eq!(sanitize(""), "(nothing)");
+        assert_eq!(sanitize("a\tb"), "a b");
+        assert_eq!(sanitize(&"x".repeat(500)).len(), 80);
+    }
+
+    #[test]
+    fn termination_tags() {
+        assert_eq!(Termination::TimeForfeit.pgn(), "time forfeit");
+        assert_eq!(Termination::IllegalMove.pgn(), "rules infraction");
+        assert_eq!(Termination::Crash.pgn(), "abandoned");
+        assert_eq!(GameResult::win_for(Color::Black).pgn(), "0-1");
+    }
+}

@@ -1,0 +1,93 @@
+//! `oblique match`: engine-against-engine matches in any of Oblique's games, refereed by
+//! Oblique's own move generator.
+//!
+//! - `engine_proc`: engine processes, UCI and XBoard, timeouts, protocol detection;
+//! - `game`: one game with the arbiter, clocks and adjudication;
+//! - `openings`: opening files and random openings;
+//! - `pgn`: PGN output;
+//! - `stats`: Elo, error bars, LOS, SPRT;
+//! - `runner`: the schedule, parallel games, progress, Ctrl-C, the final report.
+
+pub mod engine_proc;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod runner;
+pub mod stats;
+
+use clap::{ArgGroup, Args};
+use std::path::PathBuf;
+
+/// Options of `oblique match`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("limit").required(true).args(["tc", "movetime", "depth"])))]
+pub struct MatchArgs {
+    #[arg(long, short, default_value = "chess")]
+    pub variant: String,
+    /// An engine: its command line, plus optional `proto=uci|xboard` (detected otherwise),
+    /// `name=NAME`, `option.NAME=VALUE` (UCI setoption; XBoard option, `cores`, `memory`),
+    /// `dir=PATH`. Give two or more; with more, every pair plays (round robin).
+    #[arg(long = "engine", required = true, value_name = "CMD")]
+    pub engines: Vec<String>,
+    /// Games per pair of engines (colours alternate; each opening is played twice).
+    #[arg(long)]
+    pub games: usize,
+    /// Time control BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Fixed search depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Games played at once (capped so engines never need more threads than there are cores).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings, one per line: moves from the start, a FEN/EPD, or `FEN moves ...`.
+    #[arg(long, conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Random openings of this many legal plies.
+    #[arg(long, value_name = "N")]
+    pub random_plies: Option<usize>,
+    /// Seed for random openings (default: from the clock; printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start position for every game (otherwise the game's own start).
+    #[arg(long, conflicts_with = "openings")]
+    pub fen: Option<String>,
+    /// Append every finished game to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Stop at a verdict of the sequential test: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "PARAMS")]
+    pub sprt: Option<String>,
+    /// Time forfeit tolerance in milliseconds: a move stands if the clock is above -MS.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    pub margin: u64,
+    /// With --depth: seconds without an answer after which an engine loses as stalled.
+    #[arg(long, default_value_t = 60, value_name = "SECS")]
+    pub stall_timeout: u64,
+    /// Adjudicate a win when both engines' scores agree a side is ahead by CP centipawns
+    /// for MOVES moves each: MOVES:CP, e.g. 4:800.
+    #[arg(long, value_name = "MOVES:CP")]
+    pub resign: Option<String>,
+    /// Adjudicate a draw from move FROM on when both scores stay within CP of zero for
+    /// MOVES moves each: FROM:MOVES:CP, e.g. 40:8:10.
+    #[arg(long, value_name = "FROM:MOVES:CP")]
+    pub draw: Option<String>,
+    /// Adjudicate a draw after this many moves.
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
+    /// PGN `Event` tag.
+    #[arg(long, default_value = "Oblique match")]
+    pub event: String,
+    /// Trace every line to and from the engines on stderr.
+    #[arg(long)]
+    pub debug: bool,
+    /// No line per finished game (the progress bar and the final report remain).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub use runner::run;

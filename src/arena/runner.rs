@@ -1,0 +1,704 @@
+//! Runs a match: checks the engines, builds the schedule, plays games in parallel, writes
+//! each finished game to the PGN file at once (so Ctrl-C loses only unfinished games), shows
+//! progress and prints the final report.
+
+use super::engine_proc::{Engine, EngineConfig, Proto, Tc};
+use super::game::{self, Adjudication, GameRecord, GameResult, GameSettings, Seat, Termination};
+use super::openings::{self, Opening, Rng};
+use super::pgn::{self, PgnContext};
+use super::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
+use super::MatchArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use oblique_engine::AnyPosition;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub white: usize,
+    pub black: usize,
+    pub opening: usize,
+}
+
+/// Every pair of engines plays `games` games; game 2k and 2k+1 of a pair share opening k
+/// with colours swapped. Pairs take turns so a stopped match stays balanced.
+pub fn schedule(engines: usize, games: usize, openings: usize) -> Vec<Pairing> {
+    let mut pairs = Vec::new();
+    for i in 0..engines {
+        for j in i + 1..engines {
+            pairs.push((i, j));
+        }
+    }
+    let mut out = Vec::new();
+    for g in 0..games {
+        for &(i, j) in &pairs {
+            let (white, black) = if g % 2 == 0 { (i, j) } else { (j, i) };
+            out.push(Pairing {
+                white,
+                black,
+                opening: (g / 2) % openings.max(1),
+            });
+        }
+    }
+    out
+}
+
+fn parse_nums<const N: usize>(text: &str, flag: &str, shape: &str) -> Result<[i64; N], String> {
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.len() != N {
+        return Err(format!("{flag} takes {shape}, not '{text}'"));
+    }
+    let mut out = [0i64; N];
+    for (o, p) in out.iter_mut().zip(&parts) {
+        *o = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("{flag}: '{p}' is not a whole number"))?;
+        if *o < 0 {
+            return Err(format!("{flag}: '{p}' must not be negative"));
+        }
+    }
+    Ok(out)
+}
+
+/// Everything checked and ready before the first game.
+struct Plan {
+    variant: String,
+    cfgs: Vec<EngineConfig>,
+    names: Vec<String>,
+    settings: GameSettings,
+    openings: Vec<Opening>,
+    schedule: Vec<Pairing>,
+    concurrency: usize,
+    sprt: Option<Sprt>,
+}
+
+fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
+    let variant = AnyPosition::new(&args.variant, args.fen.as_deref())?
+        .variant_name()
+        .to_string();
+    if args.engines.len() < 2 {
+        return Err("give at least two --engine (the same command twice for self-play)".into());
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let tc = match (&args.tc, args.movetime, args.depth) {
+        (Some(t), None, None) => Tc::parse_fischer(t)?,
+        (None, Some(ms), None) if ms > 0 => Tc::MoveTime(ms),
+        (None, None, Some(d)) if (1..=100).contains(&d) => Tc::Depth(d),
+        (None, Some(_), None) => return Err("--movetime must be positive".into()),
+        (None, None, Some(_)) => return Err("--depth must be between 1 and 100".into()),
+        _ => return Err("give exactly one of --tc, --movetime, --depth".into()),
+    };
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && args.engines.len() != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    let adjudication = Adjudication {
+        resign: args
+            .resign
+            .as_deref()
+            .map(|t| parse_nums::<2>(t, "--resign", "MOVES:CP"))
+            .transpose()?
+            .map(|[m, cp]| (m.max(1) as u32, cp as i32)),
+        draw: args
+            .draw
+            .as_deref()
+            .map(|t| parse_nums::<3>(t, "--draw", "FROM:MOVES:CP"))
+            .transpose()?
+            .map(|[f, m, cp]| (f as u32, m.max(1) as u32, cp as i32)),
+        max_moves: args.max_moves.filter(|&m| m > 0),
+    };
+
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            openings::parse_openings(&text, &variant)?
+        }
+        (None, Some(plies)) if plies > 0 => {
+            let seed = args.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(1)
+            });
+            println!("Random openings: {plies} plies, seed {seed}");
+            let fen = args
+                .fen
+                .as_deref()
+                .map(|f| AnyPosition::new(&variant, Some(f)).map(|p| p.to_fen()))
+                .transpose()?;
+            openings::random_openings(
+                &variant,
+                fen.as_deref(),
+                plies,
+                args.games.div_ceil(2),
+                &mut Rng::new(seed),
+            )?
+        }
+        _ => vec![Opening {
+            fen: args
+                .fen
+                .as_deref()
+                .map(|f| AnyPosition::new(&variant, Some(f)).map(|p| p.to_fen()))
+                .transpose()?,
+            moves: Vec::new(),
+        }],
+    };
+
+    // Start every engine once: protocol, name, and whether it plays this game.
+    let mut cfgs = Vec::new();
+    let mut names = Vec::new();
+    for spec in &args.engines {
+        let mut cfg = EngineConfig::parse(spec)?;
+        let engine = Engine::start(&cfg, stop, args.debug.then(|| cfg.label()))?;
+        let proto = engine.proto;
+        let supports = engine.supports(&variant);
+        let id = engine.id_name.clone();
+        engine.quit();
+        match supports {
+            Some(false) => {
+                return Err(format!(
+                    "engine '{}' ({}) does not play {variant}{}",
+                    cfg.label(),
+                    proto.name(),
+                    if proto == Proto::Uci {
+                        " (no such UCI_Variant value)"
+                    } else {
+                        " (not in its feature variants)"
+                    }
+                ))
+            }
+            None => eprintln!(
+                "warning: engine '{}' does not list the games it plays; trying {variant}",
+                cfg.label()
+            ),
+            Some(true) => {}
+        }
+        if proto == Proto::Xboard {
+            if let Tc::MoveTime(ms) = tc {
+                if !ms.is_multiple_of(1000) {
+                    return Err(format!(
+                        "engine '{}' speaks XBoard, whose `st` takes whole seconds: use a \
+                         --movetime that is a multiple of 1000, --tc or --depth",
+                        cfg.label()
+                    ));
+                }
+            }
+        }
+        cfg.proto = Some(proto);
+        names.push(cfg.name.clone().or(id).unwrap_or_else(|| cfg.label()));
+        cfgs.push(cfg);
+    }
+    // Tell engines of the same name apart.
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for n in names.iter_mut() {
+        let count = seen.entry(n.clone()).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            *n = format!("{n} ({count})");
+        }
+    }
+
+    // Engines move in turn, so a game keeps at most its busiest engine's threads busy.
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let per_game = cfgs.iter().map(EngineConfig::threads).max().unwrap_or(1);
+    let allowed = (cores / per_game).max(1);
+    let mut concurrency = args.concurrency.max(1);
+    if concurrency > allowed {
+        eprintln!(
+            "note: --concurrency {concurrency} would need more than {cores} cores \
+             ({per_game} thread(s) per game); playing {allowed} at a time"
+        );
+        concurrency = allowed;
+    }
+    let schedule = schedule(cfgs.len(), args.games, openings.len());
+    concurrency = concurrency.min(schedule.len()).max(1);
+
+    Ok(Plan {
+        variant: variant.clone(),
+        cfgs,
+        names,
+        settings: GameSettings {
+            variant,
+            tc,
+            margin: Duration::from_millis(args.margin),
+            stall: Duration::from_secs(args.stall_timeout.max(1)),
+            adjudication,
+        },
+        openings,
+        schedule,
+        concurrency,
+        sprt,
+    })
+}
+
+/// Results so far, per pair and per engine.
+#[derive(Default)]
+struct Tally {
+    /// Keyed (i, j) with i < j, from i's point of view.
+    pairs: BTreeMap<(usize, usize), Wdl>,
+    /// Forfeits per engine and kind.
+    forfeits: BTreeMap<usize, BTreeMap<&'static str, u32>>,
+    finished: usize,
+}
+
+impl Tally {
+    fn add(&mut self, g: &GameRecord) {
+        let (i, j) = (g.white.min(g.black), g.white.max(g.black));
+        let e = self.pairs.entry((i, j)).or_default();
+        let i_white = g.white == i;
+        match (g.result, i_white) {
+            (GameResult::Draw, _) => e.draws += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => e.wins += 1,
+            _ => e.losses += 1,
+        }
+        if let Some(c) = g.culprit {
+            if g.termination != Termination::Normal && g.termination != Termination::Adjudication {
+                *self
+                    .forfeits
+                    .entry(c)
+                    .or_default()
+                    .entry(g.termination.describe())
+                    .or_insert(0) += 1;
+            }
+        }
+        self.finished += 1;
+    }
+
+    /// Engine `k` against everyone.
+    fn total(&self, k: usize) -> Wdl {
+        let mut t = Wdl::default();
+        for (&(i, j), r) in &self.pairs {
+            let r = if i == k {
+                *r
+            } else if j == k {
+                r.flipped()
+            } else {
+                continue;
+            };
+            t.wins += r.wins;
+            t.draws += r.draws;
+            t.losses += r.losses;
+        }
+        t
+    }
+}
+
+fn short_line(names: &[String], t: &Tally) -> String {
+    if names.len() == 2 {
+        let r = t.total(0);
+        let elo = match (r.elo(), r.elo_error95()) {
+            (Some(e), Some(err)) if e.is_finite() && err.is_finite() => {
+                format!("  Elo {} ±{:.0}", fmt_elo(e), err)
+            }
+            _ => String::new(),
+        };
+        format!(
+            "{} {} - {} {}  (+{} ={} -{}){elo}",
+            names[0],
+            r.points(),
+            r.flipped().points(),
+            names[1],
+            r.wins,
+            r.draws,
+            r.losses
+        )
+    } else {
+        let leader = (0..names.len())
+            .max_by(|&a, &b| {
+                t.total(a)
+                    .points()
+                    .partial_cmp(&t.total(b).points())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .unwrap_or(0);
+        format!("leader {} {}", names[leader], t.total(leader).points())
+    }
+}
+
+fn report_lines(r: &Wdl) -> Vec<String> {
+    let mut out = Vec::new();
+    let (Some(score), Some(elo), Some(err), Some(dr)) =
+        (r.score(), r.elo(), r.elo_error95(), r.draw_ratio())
+    else {
+        return out;
+    };
+    out.push(format!(
+        "Elo difference: {} +/- {}, LOS: {}, DrawRatio: {:.1} %, score {:.1} %",
+        fmt_elo(elo),
+        if err.is_finite() {
+            format!("{err:.1}")
+        } else {
+            "inf".to_string()
+        },
+        r.los()
+            .map(|l| format!("{:.1} %", l * 100.0))
+            .unwrap_or_else(|| "n/a".to_string()),
+        dr * 100.0,
+        score * 100.0
+    ));
+    out
+}
+
+/// Runs `oblique match`.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let interrupted = interrupted.clone();
+        ctrlc::set_handler(move || {
+            interrupted.store(true, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+        })
+        .map_err(|e| format!("cannot install Ctrl-C handler: {e}"))?;
+    }
+    let plan = plan(&args, &stop)?;
+    let total = plan.schedule.len();
+    let names = &plan.names;
+
+    let mut pgn_file = match &args.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let date = pgn::today();
+    let ctx = PgnContext {
+        event: &args.event,
+        site: "?",
+        date: &date,
+        variant: &plan.variant,
+        tc: plan.settings.tc,
+        names,
+    };
+
+    println!(
+        "Match: {} in {}, {} games, {}, {} at a time",
+        names.join(" vs "),
+        plan.variant,
+        total,
+        match plan.settings.tc {
+            Tc::Fischer { .. } => format!("tc {}", plan.settings.tc.pgn()),
+            Tc::MoveTime(ms) => format!("{ms} ms per move"),
+            Tc::Depth(d) => format!("depth {d}"),
+        },
+        plan.concurrency
+    );
+    for (n, c) in names.iter().zip(&plan.cfgs) {
+        println!(
+            "  {n}: {} ({})",
+            c.command.join(" "),
+            c.proto.map(Proto::name).unwrap_or("?")
+        );
+    }
+
+    let pb = ProgressBar::new(total as u64);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30.cyan/blue} {pos}/{len} games  {msg}  [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.enable_steady_tick(Duration::from_millis(500));
+
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let mut tally = Tally::default();
+    let mut sprt_verdict = SprtVerdict::Continue;
+    let mut write_error: Option<String> = None;
+
+    std::thread::scope(|scope| {
+        for w in 0..plan.concurrency {
+            let tx = tx.clone();
+            let plan = &plan;
+            let next = &next;
+            let stop = &*stop;
+            let debug = args.debug;
+            scope.spawn(move || {
+                let mut seats: Vec<Seat> = plan
+                    .cfgs
+                    .iter()
+                    .zip(&plan.names)
+                    .map(|(cfg, name)| Seat {
+                        cfg: cfg.clone(),
+                        engine: None,
+                        trace: debug.then(|| format!("[{w}] {name}")),
+                    })
+                    .collect();
+                loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(p) = plan.schedule.get(k) else {
+                        break;
+                    };
+                    let (white, black) = two_mut(&mut seats, p.white, p.black);
+                    let rec = game::play_game(
+                        &plan.settings,
+                        &plan.openings[p.opening],
+                        k + 1,
+                        [p.white, p.black],
+                        [white, black],
+                        stop,
+                    );
+                    match rec {
+                        Some(r) => {
+                            if tx.send(r).is_err() {
+                                break;
+                            }
+                        }
+                        None => break,
+                    }
+                }
+                for s in seats {
+                    if let Some(e) = s.engine {
+                        e.quit();
+                    }
+                }
+            });
+        }
+        drop(tx);
+
+        for rec in rx.iter() {
+            if let Err(e) = game::replay(&plan.variant, &rec) {
+                // Cannot happen: every move went through the arbiter. Say so loudly.
+                pb.suspend(|| {
+                    eprintln!("internal error: game {} does not replay: {e}", rec.number)
+                });
+            }
+            tally.add(&rec);
+            if let Some(f) = pgn_file.as_mut() {
+                let text = pgn::game_pgn(&ctx, &rec);
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                    write_error.get_or_insert(format!("cannot write the PGN file: {e}"));
+                }
+            }
+            if !args.quiet {
+                let line = format!(
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    rec.number,
+                    names[rec.white],
+                    names[rec.black],
+                    rec.result.pgn(),
+                    rec.reason
+                );
+                pb.suspend(|| println!("{line}"));
+            }
+            pb.inc(1);
+            pb.set_message(short_line(names, &tally));
+            if let Some(s) = &plan.sprt {
+                sprt_verdict = s.verdict(&tally.total(0));
+                if sprt_verdict != SprtVerdict::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    pb.finish_and_clear();
+
+    // The report.
+    println!();
+    if interrupted.load(Ordering::SeqCst) {
+        println!("Interrupted: {} of {total} games finished", tally.finished);
+    } else if sprt_verdict != SprtVerdict::Continue {
+        println!(
+            "Stopped by the SPRT after {} of {total} games",
+            tally.finished
+        );
+    }
+    if names.len() == 2 {
+        let r = tally.total(0);
+        println!(
+            "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+            names[0],
+            names[1],
+            r.wins,
+            r.losses,
+            r.draws,
+            r.score().unwrap_or(0.5),
+            r.games()
+        );
+        for l in report_lines(&r) {
+            println!("{l}");
+        }
+        if let Some(s) = &plan.sprt {
+            let llr = s.llr(&r);
+            println!(
+                "SPRT: llr {:.2} ({:.1} %), lbound {:.2}, ubound {:.2} - {}",
+                llr,
+                100.0 * llr / s.upper_bound(),
+                s.lower_bound(),
+                s.upper_bound(),
+                match sprt_verdict {
+                    SprtVerdict::AcceptH1 => "H1 was accepted",
+                    SprtVerdict::AcceptH0 => "H0 was accepted",
+                    SprtVerdict::Continue => "no decision",
+                }
+            );
+        }
+    } else {
+        println!(
+            "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>7}",
+            "rank", "engine", "games", "score", "elo", "+/-", "draws"
+        );
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|&a, &b| {
+            tally
+                .total(b)
+                .points()
+                .partial_cmp(&tally.total(a).points())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for (rank, &k) in order.iter().enumerate() {
+            let r = tally.total(k);
+            println!(
+                "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>6.1}%",
+                rank + 1,
+                names[k],
+                r.games(),
+                r.points(),
+                r.elo().map(fmt_elo).unwrap_or_default(),
+                r.elo_error95()
+                    .map(|e| format!("{e:.1}"))
+                    .unwrap_or_default(),
+                r.draw_ratio().unwrap_or(0.0) * 100.0
+            );
+        }
+        for (&(i, j), r) in &tally.pairs {
+            println!(
+                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                names[i],
+                names[j],
+                r.wins,
+                r.losses,
+                r.draws,
+                r.score().unwrap_or(0.5),
+                r.games()
+            );
+        }
+    }
+    for (k, kinds) in &tally.forfeits {
+        let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
+        println!("Forfeits by {}: {}", names[*k], list.join(", "));
+    }
+    if let Some(path) = &args.pgn {
+        println!("PGN: {} ({} games)", path.display(), tally.finished);
+    }
+    std::io::stdout().flush().ok();
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Two distinct elements of a slice, mutably.
+fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    assert_ne!(a, b, "an engine never plays itself");
+    if a < b {
+        let (l, r) = v.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = v.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_pairs_openings_and_colours() {
+        let s = schedule(2, 5, 10);
+        assert_eq!(s.len(), 5);
+        assert_eq!(
+            s[..4],
+            [
+                Pairing {
+                    white: 0,
+                    black: 1,
+                    opening: 0
+                },
+                Pairing {
+                    white: 1,
+                    black: 0,
+                    opening: 0
+                },
+                Pairing {
+                    white: 0,
+                    black: 1,
+                    opening: 1
+                },
+                Pairing {
+                    white: 1,
+                    black: 0,
+                    opening: 1
+                },
+            ]
+        );
+        assert_eq!(s[4].opening, 2);
+        // Three engines: three pairs, every pair plays both colours of each opening.
+        let s = schedule(3, 2, 1);
+        assert_eq!(s.len(), 6);
+        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+            assert!(s.iter().any(|p| p.white == i && p.black == j));
+            assert!(s.iter().any(|p| p.white == j && p.black == i));
+        }
+        // Openings wrap around when there are fewer than games need.
+        assert!(schedule(2, 8, 3).iter().all(|p| p.opening < 3));
+    }
+
+    #[test]
+    fn adjudication_arguments() {
+        assert_eq!(
+            parse_nums::<2>("4:800", "--resign", "MOVES:CP"),
+            Ok([4, 800])
+        );
+        assert!(parse_nums::<2>("4", "--resign", "MOVES:CP").is_err());
+        assert!(parse_nums::<3>("40:8:x", "--draw", "FROM:MOVES:CP").is_err());
+        assert!(parse_nums::<2>("-1:5", "--resign", "MOVES:CP").is_err());
+    }
+
+    #[test]
+    fn tally_counts_from_the_first_engine() {
+        let rec = |white, black, result, termination, culprit| GameRecord {
+            number: 1,
+            white,
+            black,
+            start_fen: String::new(),
+            standard_start: true,
+            moves: Vec::new(),
+            result,
+            termination,
+            reason: String::new(),
+            culprit,
+        };
+        let mut t = Tally::default();
+        t.add(&rec(0, 1, GameResult::WhiteWins, Termination::Normal, None));
+        t.add(&rec(
+            1,
+            0,
+            GameResult::WhiteWins,
+            Termination::TimeForfeit,
+            Some(0),
+        ));
+        t.add(&rec(1, 0, GameResult::Draw, Termination::Normal, None));
+        assert_eq!(t.total(0), Wdl::new(1, 1, 1));
+        assert_eq!(t.total(1), Wdl::new(1, 1, 1));
+        assert_eq!(t.forfeits[&0]["time forfeit"], 1);
+        assert_eq!(t.finished, 3);
+    }
+}
