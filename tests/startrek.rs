@@ -1022,7 +1022,15 @@ mod reference {
     }
 
     /// (pin attachment, level of its main board, footprint).
-    fn pins() -> Vec<(Sq, i32, Vec<Sq>)> {
+    type Pin = (Sq, i32, Vec<Sq>);
+
+    /// The 24 pins by the §3 formula, built once.
+    fn pins() -> &'static [Pin] {
+        static PINS: std::sync::OnceLock<Vec<Pin>> = std::sync::OnceLock::new();
+        PINS.get_or_init(build_pins)
+    }
+
+    fn build_pins() -> Vec<Pin> {
         let mut v = Vec::new();
         for (m, r0) in [(2, 1), (4, 3), (6, 5)] {
             for c in [1, 4] {
@@ -1080,9 +1088,9 @@ mod reference {
             }
         }
 
-        fn board_of(&self, s: Sq) -> Option<(Sq, i32, Vec<Sq>)> {
+        fn board_of(&self, s: Sq) -> Option<&'static Pin> {
             pins()
-                .into_iter()
+                .iter()
                 .find(|(a, _, fp)| self.boards.contains_key(a) && fp.contains(&s))
         }
 
@@ -1232,7 +1240,7 @@ mod reference {
             }
             let attach: Vec<Sq> = self.boards.keys().copied().collect();
             for a in attach {
-                let fp = pins().into_iter().find(|(p, _, _)| *p == a).unwrap().2;
+                let fp = &pins().iter().find(|(p, _, _)| *p == a).unwrap().2;
                 let owner = self.boards[&a];
                 let on: Vec<bool> = fp
                     .iter()
@@ -1279,7 +1287,7 @@ mod reference {
                     if l % 2 == 1 && (f == 0 || f == 5) {
                         let (_, board_level, _) = self.board_of(from).unwrap();
                         let t = (if f == 0 { 1 } else { 4 }, r + d, l + d);
-                        if board_level == l + d && is_main(t) && empty(t) {
+                        if *board_level == l + d && is_main(t) && empty(t) {
                             targets.push((t, false));
                         }
                     }

@@ -1,7 +1,8 @@
 //! Text drawing of a Star Trek position: the seven levels from the top (Black's end) down,
 //! each as a grid of files a–f and the ranks that level can have, so a person can follow a
 //! game in a terminal. Existing empty squares are `.`, pieces their TFEN letters; squares of
-//! pins without a board are left blank, so only the surfaces that exist are drawn.
+//! pins without a board are left blank, so only the surfaces that exist are drawn. Each
+//! attack board is labelled with its pin and owner beside its upper row.
 
 use super::geometry::{geometry, FILES, LEVELS, RANKS};
 use super::StarTrekPosition;
@@ -49,7 +50,25 @@ impl StarTrekPosition {
                     line.push(ch);
                 }
                 if any {
-                    rows.push(format!("  {rank} {}", line.trim_end()));
+                    // Label each attack board beside its upper row: pin and owner.
+                    let labels: Vec<String> = (0..g.pins.len())
+                        .filter(|&p| {
+                            let pin = &g.pins[p];
+                            pin.attach.2 == level
+                                && g.coord[pin.cells[3] as usize].1 == rank
+                                && self.pin_occupied(p)
+                        })
+                        .filter_map(|p| {
+                            self.pin_owner(p)
+                                .map(|o| format!("[{} {}]", g.pins[p].name, o.name()))
+                        })
+                        .collect();
+                    let row = format!("  {rank} {line}");
+                    if labels.is_empty() {
+                        rows.push(row.trim_end().to_string());
+                    } else {
+                        rows.push(format!("{row}   {}", labels.join(" ")));
+                    }
                 }
             }
             if !rows.is_empty() {
