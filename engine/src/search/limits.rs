@@ -69,7 +69,7 @@ impl Limits {
         }
         if let Some(c) = self.clock {
             let left = c.time_left.saturating_sub(overhead);
-            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60) as u32;
+            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60);
             // Sudden death keeps a reserve; with moves to go the last move may use more.
             let base = left / (mtg + 2) + c.increment.mul_f64(0.75);
             let soft = base.min(left / 2).max(Duration::from_millis(1));

@@ -83,7 +83,7 @@ impl TranspositionTable {
     }
 
     pub fn megabytes(&self) -> usize {
-        self.slots.len() * 16 >> 20
+        (self.slots.len() * 16) >> 20
     }
 
     /// Forgets everything (new game).

@@ -99,7 +99,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.flush_nodes();
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
@@ -245,6 +245,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature reads best flat
     fn negamax(
         &mut self,
         pos: &mut G,
@@ -539,6 +540,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         for depth in first_depth..=max_depth {
             self.seldepth = 0;
             let mut completed_lines = Vec::new();
+            #[allow(clippy::needless_range_loop)] // `line` also indexes the root moves
             for line in 0..multipv {
                 let d = depth as i32;
                 let mut delta = 25;
