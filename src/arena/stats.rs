@@ -209,9 +209,14 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// Log-likelihood ratio of H1 against H0 for these results (0 while the variance is
-    /// zero: no information yet).
+    /// Log-likelihood ratio of H1 against H0 for these results. Like cutechess-cli's SPRT it
+    /// stays 0 until there is at least one win and one loss: before that the estimated
+    /// variance is zero or nearly so and the ratio would swing to a verdict after a game or
+    /// two.
     pub fn llr(&self, r: &Wdl) -> f64 {
+        if r.wins == 0 || r.losses == 0 {
+            return 0.0;
+        }
         let (Some(mu), Some(var)) = (r.score(), r.variance()) else {
             return 0.0;
         };
@@ -355,6 +360,8 @@ mod tests {
             SprtVerdict::AcceptH0
         );
         assert_eq!(s.llr(&Wdl::default()), 0.0);
+        assert_eq!(s.llr(&Wdl::new(50, 3, 0)), 0.0);
+        assert_eq!(s.verdict(&Wdl::new(0, 0, 50)), SprtVerdict::Continue);
     }
 
     #[test]

@@ -1,0 +1,667 @@
+//! `oblique match`: self-play in every game with a PGN the arbiter replays, scripted fake
+//! engines that play an illegal move, time out and crash, a match against Fairy-Max over
+//! XBoard, Ctrl-C, and argument errors.
+//!
+//! Oblique itself plays when `oblique uci` answers `uciok`; until the UCI front end exists
+//! (and for Star Trek chess, if its UCI does not offer it) a scripted random mover stands in,
+//! so the runner and the arbiter are tested either way.
+
+use oblique_engine::AnyPosition;
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_oblique")
+}
+
+fn fake() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fake_engines/fake_uci.sh")
+        .display()
+        .to_string()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oblique-arena-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// The games `oblique uci` offers through UCI_Variant, or `None` if it does not speak UCI.
+fn oblique_uci_variants() -> &'static Option<Vec<String>> {
+    static V: OnceLock<Option<Vec<String>>> = OnceLock::new();
+    V.get_or_init(|| {
+        let mut child = Command::new(bin())
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let _ = child.stdin.take()?.write_all(b"uci\nquit\n");
+        let mut out = String::new();
+        let mut so = child.stdout.take()?;
+        let start = Instant::now();
+        // `uci` then `quit`: the engine ends by itself; give up after ten seconds.
+        let reader = std::thread::spawn(move || {
+            let _ = so.read_to_string(&mut out);
+            out
+        });
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let out = reader.join().ok()?;
+        if !out.lines().any(|l| l.trim() == "uciok") {
+            return None;
+        }
+        let vars = out
+            .lines()
+            .find(|l| l.contains("option name UCI_Variant"))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.windows(2)
+                    .filter(|p| p[0] == "var")
+                    .map(|p| p[1].to_string())
+                    .collect()
+            })
+            .unwrap_or_else(|| vec!["chess".to_string()]);
+        Some(vars)
+    })
+}
+
+/// The engine command for Oblique in `variant`, or the random mover if it cannot play it.
+fn oblique_or_stand_in(variant: &str) -> (String, &'static str) {
+    match oblique_uci_variants() {
+        Some(v) if v.iter().any(|x| x == variant) => {
+            (format!("{} uci name=Oblique", bin()), "oblique")
+        }
+        _ => (format!("{} random", fake()), "random mover"),
+    }
+}
+
+fn run_match(args: &[&str]) -> Output {
+    let out = Command::new(bin())
+        .arg("match")
+        .args(args)
+        .env("OBLIQUE_BIN", bin())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run oblique match");
+    out
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[derive(Debug)]
+struct PgnGame {
+    tags: HashMap<String, String>,
+    moves: Vec<String>,
+    comments: Vec<String>,
+    result: String,
+}
+
+/// A small PGN reader for what `oblique match` writes.
+fn read_pgn(path: &Path) -> Vec<PgnGame> {
+    let data = std::fs::read_to_string(path).unwrap();
+    let mut games = Vec::new();
+    let mut tags = HashMap::new();
+    let mut movetext = String::new();
+    let flush = |tags: &mut HashMap<String, String>, movetext: &mut String, games: &mut Vec<_>| {
+        if tags.is_empty() {
+            return;
+        }
+        let mut moves = Vec::new();
+        let mut comments = Vec::new();
+        let mut result = String::new();
+        let mut rest = movetext.as_str();
+        while let Some(c) = rest.chars().next() {
+            if c == '{' {
+                let end = rest.find('}').expect("closed comment");
+                // Comments may be wrapped across lines like any movetext.
+                comments.push(
+                    rest[1..end]
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                rest = &rest[end + 1..];
+            } else if c.is_whitespace() {
+                rest = &rest[c.len_utf8()..];
+            } else {
+                let end = rest
+                    .find(|ch: char| ch.is_whitespace() || ch == '{')
+                    .unwrap_or(rest.len());
+                let tok = &rest[..end];
+                rest = &rest[end..];
+                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+                    result = tok.to_string();
+                } else if tok
+                    .trim_end_matches('.')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                {
+                    // move number
+                } else {
+                    moves.push(tok.to_string());
+                }
+            }
+        }
+        games.push(PgnGame {
+            tags: std::mem::take(tags),
+            moves,
+            comments,
+            result,
+        });
+        movetext.clear();
+    };
+    for line in data.lines() {
+        if line.starts_with("[Event ") {
+            flush(&mut tags, &mut movetext, &mut games);
+        }
+        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (k, v) = inner.split_once(' ').unwrap();
+            let v = v.trim().trim_matches('"').replace("\\\"", "\"");
+            tags.insert(k.to_string(), v);
+        } else {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    flush(&mut tags, &mut movetext, &mut games);
+    games
+}
+
+/// Replays every game through the arbiter and checks the result tag against it. Returns
+/// the number of games.
+fn check_pgn(path: &Path, variant: &str) -> Vec<PgnGame> {
+    let games = read_pgn(path);
+    for (n, g) in games.iter().enumerate() {
+        let tag_variant = g.tags.get("Variant").map(String::as_str).unwrap_or("chess");
+        assert_eq!(tag_variant, variant, "game {n}: Variant tag");
+        let fen = g.tags.get("FEN").map(String::as_str);
+        if variant != "chess" {
+            assert!(fen.is_some(), "game {n}: variants carry FEN");
+            assert_eq!(g.tags.get("SetUp").map(String::as_str), Some("1"));
+        }
+        let mut pos = AnyPosition::new(variant, fen).unwrap();
+        for m in &g.moves {
+            pos.play(m)
+                .unwrap_or_else(|e| panic!("game {n}: move {m} does not replay: {e}\n{g:?}"));
+        }
+        assert_eq!(
+            g.tags["Result"], g.result,
+            "game {n}: Result tag = result token"
+        );
+        assert_eq!(
+            g.tags["PlyCount"].parse::<usize>().unwrap(),
+            g.moves.len(),
+            "game {n}: PlyCount"
+        );
+        let term = g.tags["Termination"].as_str();
+        let reason = g.comments.last().cloned().unwrap_or_default();
+        match pos.outcome() {
+            Some(o) => {
+                assert_eq!(term, "normal", "game {n} is over by rule: {reason}");
+                assert_eq!(g.result, o.result(), "game {n}: result by the arbiter");
+                assert_eq!(reason, o.reason(), "game {n}: reason");
+            }
+            None => {
+                // Not over by rule: adjudicated, forfeited or resigned.
+                assert_ne!(term, "normal", "game {n}: {reason}");
+                if term == "adjudication" {
+                    assert_eq!(g.result, "1/2-1/2", "game {n}: {reason}");
+                }
+            }
+        }
+    }
+    games
+}
+
+fn variants() -> Vec<String> {
+    let out = Command::new(bin()).arg("variants").output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+fn self_play(variant: &str) {
+    let (engine, who) = oblique_or_stand_in(variant);
+    let pgn = tmp(&format!("self-{variant}.pgn"));
+    let second = format!("{engine} name=Second");
+    // The random mover ignores clocks and may be slow on a busy machine: no clock for it.
+    let limit = if who == "oblique" {
+        ["--movetime", "25"]
+    } else {
+        ["--depth", "1"]
+    };
+    let out = run_match(&[
+        "--variant",
+        variant,
+        "--engine",
+        &engine,
+        "--engine",
+        &second,
+        "--games",
+        "2",
+        limit[0],
+        limit[1],
+        "--max-moves",
+        "30",
+        "--random-plies",
+        "2",
+        "--seed",
+        "11",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{variant} ({who}): {}", text(&out));
+    let games = check_pgn(&pgn, variant);
+    assert_eq!(games.len(), 2, "{variant}: {}", text(&out));
+    // Colours alternate and the opening is shared.
+    assert_eq!(games[0].tags["White"], games[1].tags["Black"]);
+    assert_eq!(games[0].moves[..2], games[1].moves[..2]);
+    for g in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&g.tags["Termination"].as_str()),
+            "{variant} ({who}): nobody forfeits in self-play: {g:?}"
+        );
+    }
+    println!("{variant}: self-play with {who}: ok");
+}
+
+#[test]
+fn self_play_in_every_game_gives_a_legal_pgn() {
+    let all = variants();
+    assert!(all.len() >= 9, "{all:?}");
+    // Two games at a time (the tests themselves run two at a time as well).
+    std::thread::scope(|s| {
+        for chunk in all.chunks(all.len().div_ceil(2)) {
+            s.spawn(move || {
+                for v in chunk {
+                    self_play(v);
+                }
+            });
+        }
+    });
+}
+
+/// A match of the random mover against a misbehaving fake. The margin is generous so the
+/// random mover (a shell script) never forfeits on a busy machine.
+fn fake_match(mode: &str, limit: &[&str]) -> (Output, Vec<PgnGame>) {
+    let pgn = tmp(&format!("fake-{mode}-{}.pgn", limit.join("")));
+    let good = format!("{} random", fake());
+    let bad = format!("{} {mode}", fake());
+    let mut args = vec![
+        "--engine",
+        &good,
+        "--engine",
+        &bad,
+        "--games",
+        "2",
+        "--margin",
+        "500",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    args.extend_from_slice(limit);
+    let out = run_match(&args);
+    assert!(out.status.success(), "{}", text(&out));
+    let games = check_pgn(&pgn, "chess");
+    assert_eq!(games.len(), 2, "{}", text(&out));
+    (out, games)
+}
+
+/// Both games lost by the misbehaving engine (White in game 2), with this termination.
+fn assert_forfeits(mode: &str, games: &[PgnGame], termination: &str, reason: &str) {
+    let name = format!("Fake-{mode}");
+    for g in games {
+        assert_eq!(g.tags["Termination"], termination, "{g:?}");
+        let lost = if g.tags["White"] == name {
+            "0-1"
+        } else {
+            "1-0"
+        };
+        assert_eq!(g.result, lost, "{g:?}");
+        let why = g.comments.last().unwrap();
+        assert!(why.contains(reason), "'{why}' should say '{reason}'");
+    }
+    // The misbehaving engine played two moves in each game (its third went wrong): in the
+    // second game it was a fresh process again.
+    for g in games {
+        let fake_white = g.tags["White"] == name;
+        let expected_plies = if fake_white { 4 } else { 5 };
+        assert_eq!(g.moves.len(), expected_plies, "{g:?}");
+    }
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let (out, games) = fake_match("illegal", &["--movetime", "30"]);
+    assert_forfeits("illegal", &games, "rules infraction", "illegal move: a1a1");
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        so.contains("Forfeits by Fake-illegal: illegal move x2"),
+        "{so}"
+    );
+    assert!(
+        so.contains("Score of Fake-random vs Fake-illegal: 2 - 0 - 0"),
+        "{so}"
+    );
+}
+
+#[test]
+fn an_unreadable_move_loses() {
+    let (_, games) = fake_match("garbage", &["--movetime", "30"]);
+    assert_forfeits("garbage", &games, "rules infraction", "illegal move: hello");
+}
+
+#[test]
+fn a_slow_engine_loses_on_time() {
+    let started = Instant::now();
+    let (out, games) = fake_match("timeout", &["--movetime", "30"]);
+    assert_forfeits("timeout", &games, "time forfeit", "loses on time");
+    // The runner does not wait for the late answer (3 s per game): 30 ms + 500 ms margin.
+    assert!(started.elapsed() < Duration::from_secs(5), "{}", text(&out));
+    let (_, games) = fake_match("timeout", &["--tc", "0.5+0.05"]);
+    assert_forfeits("timeout", &games, "time forfeit", "loses on time");
+}
+
+#[test]
+fn a_crashing_engine_loses_and_is_restarted() {
+    let (out, games) = fake_match("crash", &["--movetime", "30"]);
+    assert_forfeits(
+        "crash",
+        &games,
+        "abandoned",
+        "engine crashed (exit status: 3)",
+    );
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(so.contains("Forfeits by Fake-crash: crash x2"), "{so}");
+}
+
+#[test]
+fn a_silent_engine_loses_as_stalled_under_depth() {
+    let (_, games) = fake_match("silent", &["--depth", "2", "--stall-timeout", "1"]);
+    assert_forfeits("silent", &games, "abandoned", "did not move within 1 s");
+}
+
+fn fairymax() -> Option<String> {
+    let found = ["/usr/games/fairymax", "/usr/bin/fairymax"]
+        .iter()
+        .find(|p| Path::new(p).exists())
+        .map(|p| p.to_string());
+    if found.is_none() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("fairymax is not installed, and CI must run the XBoard match (apt-get install fairymax)");
+        }
+        println!("skipped: fairymax is not installed (apt-get install fairymax)");
+    }
+    found
+}
+
+#[test]
+fn a_match_against_fairy_max_over_xboard() {
+    let Some(fm) = fairymax() else { return };
+    let (engine, who) = oblique_or_stand_in("chess");
+    let pgn = tmp("fairymax.pgn");
+    let fm = format!("{fm} proto=xboard");
+    let out = run_match(&[
+        "--engine",
+        &engine,
+        "--engine",
+        &fm,
+        "--games",
+        "2",
+        "--tc",
+        "2+0.05",
+        "--max-moves",
+        "60",
+        "--concurrency",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{who}: {}", text(&out));
+    let games = check_pgn(&pgn, "chess");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let fm_side = if g.tags["White"].starts_with("Fairy-Max") {
+            "White"
+        } else {
+            assert!(g.tags["Black"].starts_with("Fairy-Max"), "{g:?}");
+            "Black"
+        };
+        // Fairy-Max never forfeits.
+        let why = g.comments.last().unwrap();
+        assert!(
+            !why.starts_with(fm_side) || g.tags["Termination"] == "normal",
+            "{why}"
+        );
+    }
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(so.contains("(xboard)"), "{so}");
+    println!("fairymax match with {who}: ok");
+}
+
+#[test]
+fn auto_detection_finds_xboard_and_uci() {
+    let Some(fm) = fairymax() else { return };
+    let rnd = format!("{} random", fake());
+    let out = run_match(&[
+        "--engine",
+        &rnd,
+        "--engine",
+        &fm,
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--max-moves",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(so.contains("fake_uci.sh random (uci)"), "{so}");
+    assert!(so.contains("fairymax (xboard)"), "{so}");
+}
+
+#[test]
+fn sprt_report_and_openings_file() {
+    let openings = tmp("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let pgn = tmp("sprt.pgn");
+    let a = format!("{} random", fake());
+    let b = format!("{} random name=Other", fake());
+    let out = run_match(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--max-moves",
+        "10",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(so.contains("SPRT: llr"), "{so}");
+    assert!(so.contains("lbound -2.94, ubound 2.94"), "{so}");
+    assert!(so.contains("Elo difference:"), "{so}");
+    let games = check_pgn(&pgn, "chess");
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0].moves[..2], ["e2e4", "e7e5"]);
+    assert_eq!(games[1].moves[..2], ["e2e4", "e7e5"]);
+    assert!(!games[0].tags.contains_key("FEN"));
+    assert_eq!(
+        games[2].tags["FEN"],
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(games[2].tags["FEN"], games[3].tags["FEN"]);
+    assert_eq!(games[2].tags["White"], games[3].tags["Black"]);
+}
+
+#[test]
+fn ctrl_c_keeps_the_finished_games() {
+    let pgn = tmp("interrupted.pgn");
+    let a = format!("{} random", fake());
+    let b = format!("{} random name=Other", fake());
+    let child = Command::new(bin())
+        .args(["match", "--engine", &a, "--engine", &b, "--games", "200"])
+        .args(["--movetime", "20", "--max-moves", "4", "--pgn"])
+        .arg(&pgn)
+        .env("OBLIQUE_BIN", bin())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while read_pgn_if_any(&pgn) < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SIGINT, as Ctrl-C at a terminal sends.
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let so = String::from_utf8_lossy(&out.stdout);
+    let games = check_pgn(&pgn, "chess");
+    assert!(games.len() >= 2 && games.len() < 200);
+    assert!(
+        so.contains(&format!(
+            "Interrupted: {} of 200 games finished",
+            games.len()
+        )),
+        "{so}"
+    );
+}
+
+fn read_pgn_if_any(p: &Path) -> usize {
+    std::fs::read_to_string(p)
+        .map(|s| s.matches("[Event ").count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    let rnd = format!("{} random", fake());
+    for (args, msg) in [
+        (
+            vec!["--engine", &rnd, "--games", "2", "--depth", "2"],
+            "at least two --engine",
+        ),
+        (
+            vec![
+                "--engine",
+                &rnd,
+                "--engine",
+                &rnd,
+                "--engine",
+                &rnd,
+                "--games",
+                "2",
+                "--depth",
+                "2",
+                "--sprt",
+                "elo0=0,elo1=5",
+            ],
+            "--sprt needs exactly two engines",
+        ),
+        (
+            vec![
+                "--engine",
+                "/nonexistent/engine",
+                "--engine",
+                &rnd,
+                "--games",
+                "2",
+                "--depth",
+                "2",
+            ],
+            "cannot start '/nonexistent/engine'",
+        ),
+        (
+            vec![
+                "--variant",
+                "nosuch",
+                "--engine",
+                &rnd,
+                "--engine",
+                &rnd,
+                "--games",
+                "2",
+                "--depth",
+                "2",
+            ],
+            "unknown variant",
+        ),
+        (
+            vec![
+                "--engine", &rnd, "--engine", &rnd, "--games", "2", "--tc", "fast",
+            ],
+            "--tc",
+        ),
+    ] {
+        let out = run_match(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        let se = String::from_utf8_lossy(&out.stderr);
+        assert!(se.contains(msg), "{args:?}: {se}");
+    }
+    // A UCI engine that does not offer the game is refused before the match.
+    if Path::new("/usr/games/stockfish").exists() {
+        let out = run_match(&[
+            "--variant",
+            "slanted",
+            "--engine",
+            "/usr/games/stockfish",
+            "--engine",
+            &rnd,
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("does not play slanted"));
+    }
+}
