@@ -18,8 +18,10 @@ use std::time::Instant;
     long_about = None
 )]
 struct Cli {
+    /// Without a command, speak XBoard or UCI on standard input, whichever the first
+    /// command asks for.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// Maximum perft depth accepted: deeper trees would run for days on any of these games.
@@ -27,6 +29,10 @@ const MAX_PERFT_DEPTH: u32 = 12;
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak the XBoard / WinBoard protocol (CECP v2) on standard input and output.
+    Xboard,
+    /// Speak UCI on standard input and output.
+    Uci,
     /// List every game with its board size, square count and first mover.
     Variants,
     /// Draw a position: board, side to move, FEN, legal-move count.
@@ -125,8 +131,23 @@ fn position(variant: &str, fen: Option<&str>, moves: &[String]) -> Result<AnyPos
     Ok(pos)
 }
 
+/// Runs a protocol session on standard input and output, searching with the CLI's search.
+fn protocol(which: oblique_protocol::Protocol) -> Result<(), String> {
+    let search_fn: oblique_protocol::SearchFn =
+        std::sync::Arc::new(|search, pos, limits, on_info| {
+            cli::search_any(search, pos, limits, on_info)
+        });
+    let input = std::io::BufReader::new(std::io::stdin());
+    oblique_protocol::run(input, Box::new(std::io::stdout()), which, search_fn)
+}
+
 fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        return protocol(oblique_protocol::Protocol::Auto);
+    };
+    match command {
+        Command::Xboard => protocol(oblique_protocol::Protocol::XBoard)?,
+        Command::Uci => protocol(oblique_protocol::Protocol::Uci)?,
         Command::Variants => {
             println!(
                 "{:<26} {:<8} {:>7}  {:<6} title",

@@ -1,0 +1,395 @@
+//! What XBoard needs to draw and check our 2D games: board size, `setup` and `piece`
+//! commands, `highlight` boards for `lift`, and FEN clean-up for `setboard`.
+
+use oblique_engine::AnyPosition;
+
+/// A 2D position read back from its FEN: the grid with pieces and holes.
+pub struct Grid {
+    pub files: usize,
+    pub ranks: usize,
+    /// `cells[rank][file]`, rank 0 = rank 1 (White's side): `None` empty, `Some('*')` hole,
+    /// otherwise the FEN letter of the piece.
+    pub cells: Vec<Vec<Option<char>>>,
+    pub en_passant: Option<(usize, usize)>,
+}
+
+/// (file, rank) of a grid square name such as `a4` or `j10`, both from 0.
+pub fn parse_square(name: &str) -> Option<(usize, usize)> {
+    let b = name.as_bytes();
+    let first = *b.first()?;
+    if !first.is_ascii_lowercase() || b.len() < 2 || b.len() > 3 {
+        return None;
+    }
+    let digits = &name[1..];
+    if !digits.bytes().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let rank: usize = digits.parse().ok()?;
+    Some(((first - b'a') as usize, rank - 1))
+}
+
+/// A grid square as (file, rank), both from 0.
+pub type Square = (usize, usize);
+
+/// Splits a protocol move (`e7e8q`, `b3a4`, `f1h1`) into from, to and promotion letter.
+pub fn split_move(m: &str) -> Option<(Square, Square, Option<char>)> {
+    let b = m.as_bytes();
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let from = parse_square(m.get(..i)?)?;
+    let rest = m.get(i..)?;
+    let rb = rest.as_bytes();
+    let mut j = 1;
+    while j < rb.len() && rb[j].is_ascii_digit() {
+        j += 1;
+    }
+    let to = parse_square(rest.get(..j)?)?;
+    let promo = match rest.get(j..)? {
+        "" => None,
+        p if p.len() == 1 => p.chars().next(),
+        _ => return None,
+    };
+    Some((from, to, promo))
+}
+
+impl Grid {
+    /// Reads the grid from a 2D FEN; `None` for Star Trek positions.
+    pub fn from_position(pos: &AnyPosition) -> Option<Grid> {
+        if matches!(pos, AnyPosition::StarTrek(_)) {
+            return None;
+        }
+        let fen = pos.to_fen();
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next()?;
+        let _side = fields.next();
+        let _castling = fields.next();
+        let ep = fields.next().and_then(parse_square);
+        let mut rows = Vec::new();
+        for row in placement.split('/') {
+            let mut cells = Vec::new();
+            let mut run = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                } else {
+                    cells.extend(std::iter::repeat_n(None, run));
+                    run = 0;
+                    cells.push(Some(c));
+                }
+            }
+            cells.extend(std::iter::repeat_n(None, run));
+            rows.push(cells);
+        }
+        rows.reverse();
+        let files = rows.iter().map(Vec::len).max()?;
+        for r in rows.iter_mut() {
+            r.resize(files, None);
+        }
+        Some(Grid {
+            files,
+            ranks: rows.len(),
+            cells: rows,
+            en_passant: ep,
+        })
+    }
+
+    pub fn at(&self, (f, r): (usize, usize)) -> Option<char> {
+        self.cells
+            .get(r)
+            .and_then(|row| row.get(f))
+            .copied()
+            .flatten()
+    }
+
+    /// A board string in FEN layout with one letter per marked square (`colors[rank][file]`).
+    pub fn color_fen(&self, colors: &[Vec<Option<char>>]) -> String {
+        let mut out = String::new();
+        for r in (0..self.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..self.files {
+                match colors.get(r).and_then(|row| row.get(f)).copied().flatten() {
+                    Some(c) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}
+
+/// XBoard's piece types in `pieceToCharTable` order (one side; the last is the king).
+const XBOARD_SLOTS: usize = 22;
+
+fn slot_of(letter: char) -> Option<usize> {
+    match letter.to_ascii_uppercase() {
+        'P' => Some(0),
+        'N' => Some(1),
+        'B' => Some(2),
+        'R' => Some(3),
+        'Q' => Some(4),
+        // Marshall (rook + knight) is XBoard's Chancellor.
+        'C' => Some(8),
+        // The Ultra borrows the Unicorn's picture.
+        'U' => Some(20),
+        'K' => Some(21),
+        _ => None,
+    }
+}
+
+/// The `(PIECETOCHAR)` part of `setup` for a game using these FEN letters.
+pub fn piece_to_char(letters: &[char]) -> String {
+    let mut white = vec!['.'; XBOARD_SLOTS];
+    for &l in letters {
+        if let Some(i) = slot_of(l) {
+            white[i] = l.to_ascii_uppercase();
+        }
+    }
+    white[XBOARD_SLOTS - 1] = 'K';
+    let black: String = white.iter().map(|c| c.to_ascii_lowercase()).collect();
+    let white: String = white.into_iter().collect();
+    format!("{white}{black}")
+}
+
+/// Betza descriptions for games whose moves XBoard can check itself (`piece` commands);
+/// empty where the geometry cannot be written in Betza (escalator boards) or XBoard
+/// already knows the game.
+pub fn piece_commands(variant: &str) -> Vec<String> {
+    match variant {
+        // The (1,3) leaper is Betza's camel; the pawn steps diagonally towards h8 (White)
+        // or a1 (Black) without capturing and captures straight up or sideways towards
+        // the opponent's corner. XBoard flips Black's pieces top to bottom, so Black's
+        // "left" is towards the a-file as seen from White.
+        "diagonal" => vec![
+            "piece N& C".to_string(),
+            "piece P mfrFcfWcrW".to_string(),
+            "piece p mflFcfWclW".to_string(),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// `setup (PIECETOCHAR) WxH+0_fairy FEN` for a game XBoard does not know, `None` for
+/// orthodox chess (XBoard's `normal`) and games XBoard cannot draw.
+pub fn setup_command(pos: &AnyPosition) -> Option<String> {
+    let variant = pos.variant_name();
+    if variant == "chess" {
+        return None;
+    }
+    let spec = oblique_engine::find_variant(variant)?;
+    let grid = Grid::from_position(pos)?;
+    let letters: Vec<char> = spec
+        .roles
+        .iter()
+        .map(|r| r.letter().to_ascii_uppercase())
+        .collect();
+    Some(format!(
+        "setup ({}) {}x{}+0_fairy {}",
+        piece_to_char(&letters),
+        grid.files,
+        grid.ranks,
+        pos.to_fen()
+    ))
+}
+
+/// Rewrites a Shredder/X-FEN castling field (rook files such as `HAha`) into `KQkq`, so
+/// positions XBoard writes for boards whose rooks are not in the corners still read.
+pub fn normalize_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() < 3 || fields[2].chars().all(|c| "KQkq-".contains(c)) {
+        return fields.join(" ");
+    }
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    let king_file = |row: &str, king: char| -> Option<usize> {
+        let mut f = 0usize;
+        let mut run = 0usize;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+            } else {
+                f += run;
+                run = 0;
+                if c == king {
+                    return Some(f);
+                }
+                f += 1;
+            }
+        }
+        None
+    };
+    let white_king = rows.last().and_then(|r| king_file(r, 'K'));
+    let black_king = rows.first().and_then(|r| king_file(r, 'k'));
+    let mut rights = [false; 4];
+    for c in fields[2].chars() {
+        match c {
+            'K' => rights[0] = true,
+            'Q' => rights[1] = true,
+            'k' => rights[2] = true,
+            'q' => rights[3] = true,
+            'A'..='Z' => {
+                if let Some(k) = white_king {
+                    let file = (c as u8 - b'A') as usize;
+                    rights[if file > k { 0 } else { 1 }] = true;
+                }
+            }
+            'a'..='z' => {
+                if let Some(k) = black_king {
+                    let file = (c as u8 - b'a') as usize;
+                    rights[if file > k { 2 } else { 3 }] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    let castling: String = "KQkq"
+        .chars()
+        .zip(rights)
+        .filter_map(|(c, on)| on.then_some(c))
+        .collect();
+    let mut out: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
+    out[2] = if castling.is_empty() {
+        "-".into()
+    } else {
+        castling
+    };
+    out.join(" ")
+}
+
+/// The game a `setboard` FEN belongs to: the current one if it reads there, otherwise the
+/// first XBoard game (in `VARIANTS` order) that reads it; the current game's error if none.
+pub fn variant_for_fen(current: &'static str, fen: &str) -> Result<&'static str, String> {
+    let first_error = match AnyPosition::new(current, Some(fen)) {
+        Ok(_) => return Ok(current),
+        Err(e) => e,
+    };
+    for name in crate::xboard::VARIANTS.split(',') {
+        if let Ok(p) = AnyPosition::new(name, Some(fen)) {
+            return Ok(p.variant_name());
+        }
+    }
+    Err(first_error)
+}
+
+/// The `highlight` board for a piece lifted from `square`: captures red, promotions
+/// magenta, other moves yellow; an empty board when nothing of the side to move can go
+/// anywhere from there.
+pub fn highlight_for(pos: &AnyPosition, square: &str) -> Option<String> {
+    let grid = Grid::from_position(pos)?;
+    let from = parse_square(square)?;
+    let mut colors = vec![vec![None; grid.files]; grid.ranks];
+    for m in pos.legal_moves_text() {
+        let Some((f, to, promo)) = split_move(&m) else {
+            continue;
+        };
+        if f != from || to.1 >= grid.ranks || to.0 >= grid.files {
+            continue;
+        }
+        let mover = grid.at(from);
+        let is_pawn = mover.is_some_and(|c| c.eq_ignore_ascii_case(&'p'));
+        let capture = matches!(grid.at(to), Some(c) if c != '*')
+            || (is_pawn && grid.en_passant == Some(to) && to.0 != from.0);
+        let color = if promo.is_some() {
+            'M'
+        } else if capture {
+            'R'
+        } else {
+            'Y'
+        };
+        let cell = &mut colors[to.1][to.0];
+        // A promotion mark wins over the others on the same square.
+        if *cell != Some('M') {
+            *cell = Some(color);
+        }
+    }
+    Some(grid.color_fen(&colors))
+}
+
+/// The promotion choices for moving `from` to `to`, as FEN letters of the mover's colour
+/// (empty if the move is not a promotion).
+pub fn promotion_choices(pos: &AnyPosition, from: &str, to: &str) -> String {
+    let (Some(f), Some(t)) = (parse_square(from), parse_square(to)) else {
+        return String::new();
+    };
+    let white = pos.side_to_move() == oblique_engine::Color::White;
+    let mut out = String::new();
+    for m in pos.legal_moves_text() {
+        if let Some((mf, mt, Some(p))) = split_move(&m) {
+            if mf == f && mt == t {
+                let c = if white {
+                    p.to_ascii_uppercase()
+                } else {
+                    p.to_ascii_lowercase()
+                };
+                if !out.contains(c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_strings() {
+        let p = AnyPosition::new("minislanted", None).expect("start");
+        assert_eq!(
+            setup_command(&p).as_deref(),
+            Some(
+                "setup (PNBRQ................Kpnbrq................k) 8x6+0_fairy \
+                 rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
+            )
+        );
+        let u = AnyPosition::new("sortofalmostultraslanted", None).expect("start");
+        let s = setup_command(&u).expect("setup");
+        assert!(s.starts_with("setup (PNBRQ...C...........UKpnbrq...c...........uk) 10x9+0_fairy "));
+        assert!(setup_command(&AnyPosition::new("chess", None).expect("start")).is_none());
+    }
+
+    #[test]
+    fn moves_and_squares() {
+        assert_eq!(split_move("e7e8q"), Some(((4, 6), (4, 7), Some('q'))));
+        assert_eq!(split_move("b8b9u"), Some(((1, 7), (1, 8), Some('u'))));
+        assert_eq!(split_move("a10b9"), Some(((0, 9), (1, 8), None)));
+        assert_eq!(split_move("e2"), None);
+        assert_eq!(parse_square("a0"), None);
+    }
+
+    #[test]
+    fn castling_letters() {
+        assert_eq!(
+            normalize_fen(
+                "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b IBib - 0 1"
+            ),
+            "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1"
+        );
+        assert_eq!(normalize_fen("8/8 w KQ - 0 1"), "8/8 w KQ - 0 1");
+    }
+
+    #[test]
+    fn highlight_start() {
+        let p = AnyPosition::new("slanted", None).expect("start");
+        // b2 Crab: b3, a3, c3, and the double step to b4 (bc4... grid b4) and a4.
+        let h = highlight_for(&p, "b2").expect("2D");
+        assert_eq!(h.split('/').count(), 8);
+        assert!(h.contains('Y'));
+        assert!(!h.contains('R'));
+        assert_eq!(highlight_for(&p, "e8").as_deref(), Some("8/8/8/8/8/8/8/8"));
+    }
+}

@@ -1,0 +1,197 @@
+//! Oblique's protocol front ends: XBoard / WinBoard (CECP v2, the primary protocol, with
+//! engine-defined variants) and UCI, both over one session layer (`session`).
+//!
+//! `run` reads commands line by line, hands each to the front end the first command asked
+//! for (`xboard` or `uci`) and prints its answers. Searches run on their own thread and
+//! report back through the same event queue, so the engine keeps answering while it
+//! thinks. Nothing a GUI sends can panic the loop or lose the game: a command that fails
+//! inside is answered with an error and the game is put back as it was.
+
+pub mod board;
+pub mod session;
+pub mod tokenize;
+pub mod uci;
+pub mod xboard;
+
+pub use session::{first_move_search_fn, Event, SearchFn, Session};
+
+use oblique_engine::search::{Info, SearchResult};
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+/// Longest command line kept; the rest of a longer line is dropped.
+const MAX_LINE: usize = 1 << 16;
+
+/// Where the front ends print: one whole line at a time, flushed at once.
+pub struct Out {
+    w: Box<dyn Write + Send>,
+}
+
+impl Out {
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out { w }
+    }
+
+    pub fn line(&mut self, s: impl AsRef<str>) {
+        // A GUI that went away is noticed at end of input; nothing to do about it here.
+        let _ = writeln!(self.w, "{}", s.as_ref());
+        let _ = self.w.flush();
+    }
+}
+
+/// What the event loop does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A protocol: turns commands into session calls and session reports into lines.
+pub trait Frontend {
+    fn line(&mut self, s: &mut Session, out: &mut Out, line: &str) -> Flow;
+    fn info(&mut self, s: &mut Session, out: &mut Out, generation: u64, info: &Info);
+    fn done(
+        &mut self,
+        s: &mut Session,
+        out: &mut Out,
+        generation: u64,
+        result: Result<SearchResult, String>,
+    );
+    fn timer(&mut self, s: &mut Session, out: &mut Out, generation: u64);
+    fn warning(&mut self, out: &mut Out, message: &str);
+    /// Input ended: stop searches that would never end by themselves.
+    fn eof(&mut self, s: &mut Session, out: &mut Out);
+    /// A command failed inside the engine (a bug): tell the GUI.
+    fn internal_error(&mut self, out: &mut Out, line: &str);
+}
+
+/// Which protocol to speak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// Whichever the first command asks for (`xboard` or `uci`).
+    Auto,
+    XBoard,
+    Uci,
+}
+
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: mpsc::Sender<Event>) {
+    let spawned = std::thread::Builder::new()
+        .name("oblique-input".into())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        buf.truncate(MAX_LINE);
+                        let line = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
+                        if tx.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send(Event::Eof);
+        });
+    if spawned.is_err() {
+        // Without a reader there is no input: behave as at end of input.
+        eprintln!("error: cannot start the input thread");
+    }
+}
+
+fn choose(protocol: Protocol, first: &str) -> Box<dyn Frontend> {
+    match protocol {
+        Protocol::Uci => Box::new(uci::Uci::new()),
+        Protocol::XBoard => Box::new(xboard::XBoard::new()),
+        Protocol::Auto => {
+            if first.split_whitespace().next() == Some("uci") {
+                Box::new(uci::Uci::new())
+            } else {
+                Box::new(xboard::XBoard::new())
+            }
+        }
+    }
+}
+
+/// Runs a protocol session over `input` and `output` until `quit` or end of input.
+pub fn run<R: BufRead + Send + 'static>(
+    input: R,
+    output: Box<dyn Write + Send>,
+    protocol: Protocol,
+    search_fn: SearchFn,
+) -> Result<(), String> {
+    let (tx, rx) = mpsc::channel();
+    let mut session = Session::new(tx.clone(), search_fn)?;
+    let mut out = Out::new(output);
+    spawn_reader(input, tx);
+    let mut frontend: Option<Box<dyn Frontend>> = None;
+    let mut eof = false;
+    while let Ok(event) = rx.recv() {
+        if let Event::Line(line) = &event {
+            if frontend.is_none() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                frontend = Some(choose(protocol, line));
+            }
+        }
+        let Some(fe) = frontend.as_mut() else {
+            if matches!(event, Event::Eof) {
+                break;
+            }
+            continue;
+        };
+        let snapshot = session.game.clone();
+        let mut failed_line = None;
+        let flow = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match event {
+            Event::Line(line) => {
+                failed_line = Some(line.clone());
+                fe.line(&mut session, &mut out, &line)
+            }
+            Event::Info(g, info) => {
+                session.note_info(g, &info);
+                if session.is_current(g) {
+                    fe.info(&mut session, &mut out, g, &info);
+                }
+                Flow::Continue
+            }
+            Event::Done(g, result) => {
+                fe.done(&mut session, &mut out, g, result);
+                Flow::Continue
+            }
+            Event::Timer(g) => {
+                fe.timer(&mut session, &mut out, g);
+                Flow::Continue
+            }
+            Event::Warning(_, message) => {
+                fe.warning(&mut out, &message);
+                Flow::Continue
+            }
+            Event::Eof => {
+                eof = true;
+                fe.eof(&mut session, &mut out);
+                Flow::Continue
+            }
+        }));
+        let flow = match flow {
+            Ok(f) => f,
+            Err(_) => {
+                session.game = snapshot;
+                fe.internal_error(&mut out, failed_line.as_deref().unwrap_or(""));
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Quit {
+            session.abort_search();
+            break;
+        }
+        if eof && !session.is_running() {
+            break;
+        }
+    }
+    session.abort_search();
+    Ok(())
+}

@@ -1,0 +1,784 @@
+//! XBoard / WinBoard (CECP v2): parses commands, calls the session, prints answers.
+
+use crate::board;
+use crate::session::{Session, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS};
+use crate::tokenize::{parse_i64, parse_seconds, parse_u64, Line};
+use crate::{Flow, Frontend, Out};
+use oblique_engine::search::{Clock, Info, Limits, Score, SearchResult, MAX_DEPTH};
+use oblique_engine::{AnyPosition, Color};
+use std::time::Duration;
+
+/// Variants offered to XBoard (`normal` is orthodox chess). Star Trek chess is not: XBoard
+/// cannot draw three dimensions.
+pub const VARIANTS: &str = "normal,slanted,minislanted,ultraslanted,ultraslantedwhite,\
+almostultraslanted,sortofalmostultraslanted,diagonal";
+
+/// Thinking time per move when no time control has been given.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
+
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    moves_per_session: u32,
+    base: Duration,
+    increment: Duration,
+}
+
+#[derive(Debug)]
+enum Task {
+    /// Thinking on our own move.
+    Think,
+    /// Thinking on the opponent's time, assuming `expected`; `held` is a result that came
+    /// before the opponent moved.
+    Ponder {
+        expected: String,
+        held: Option<SearchResult>,
+    },
+    Analyze,
+}
+
+#[derive(Debug)]
+struct Current {
+    generation: u64,
+    task: Task,
+}
+
+pub struct XBoard {
+    /// The colour the engine plays; `None` is force mode.
+    engine_side: Option<Color>,
+    analyzing: bool,
+    post: bool,
+    ponder: bool,
+    level: Option<Level>,
+    search_time: Option<Duration>,
+    depth_limit: Option<u32>,
+    time_left: Option<Duration>,
+    opponent_time: Option<Duration>,
+    excluded: Vec<String>,
+    lifted: Option<String>,
+    deferred_pongs: Vec<String>,
+    current: Option<Current>,
+    hint: Option<String>,
+    closed: bool,
+}
+
+impl Default for XBoard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn centiseconds(word: &str) -> Option<Duration> {
+    parse_i64(word).map(|cs| Duration::from_millis((cs.max(0) as u64).saturating_mul(10)))
+}
+
+/// `5`, `0:30`, `2:30.5` (minutes[:seconds]) as a duration; extra characters after the
+/// number are ignored as the protocol asks.
+fn level_base(word: &str) -> Option<Duration> {
+    let clean: String = word
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ':' || *c == '.')
+        .collect();
+    let (min, sec) = match clean.split_once(':') {
+        Some((m, s)) => (parse_seconds(m)?, parse_seconds(s)?),
+        None => (parse_seconds(&clean)?, 0.0),
+    };
+    Some(Duration::from_secs_f64(min * 60.0 + sec))
+}
+
+impl XBoard {
+    pub fn new() -> XBoard {
+        XBoard {
+            engine_side: Some(Color::Black),
+            analyzing: false,
+            post: false,
+            ponder: false,
+            level: None,
+            search_time: None,
+            depth_limit: None,
+            time_left: None,
+            opponent_time: None,
+            excluded: Vec::new(),
+            lifted: None,
+            deferred_pongs: Vec::new(),
+            current: None,
+            hint: None,
+            closed: false,
+        }
+    }
+
+    fn thinking(&self, s: &Session) -> bool {
+        matches!(&self.current, Some(c) if matches!(c.task, Task::Think) && s.is_current(c.generation))
+    }
+
+    /// Stops whatever the engine is doing and forgets its result.
+    fn stop_all(&mut self, s: &mut Session) {
+        s.abort_search();
+        self.current = None;
+    }
+
+    fn features(&self, s: &Session, out: &mut Out) {
+        out.line("feature done=0");
+        out.line(format!(
+            "feature myname=\"Oblique {}\" ping=1 setboard=1 usermove=1 san=0 colors=0 playother=1",
+            env!("CARGO_PKG_VERSION")
+        ));
+        out.line("feature sigint=0 sigterm=0 analyze=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 nps=0 time=1 draw=0 reuse=1");
+        out.line(format!("feature variants=\"{VARIANTS}\""));
+        out.line(format!(
+            "feature option=\"MultiPV -spin {} 1 {MAX_MULTIPV}\"",
+            s.options.multipv
+        ));
+        out.line(format!(
+            "feature option=\"Move Overhead -spin {} 0 {MAX_MOVE_OVERHEAD_MS}\"",
+            s.options.move_overhead.as_millis()
+        ));
+        out.line("feature option=\"Clear Hash -button\"");
+        out.line("feature done=1");
+    }
+
+    /// Prints `RESULT {reason}` if the game is over; true if it is.
+    fn claim_if_over(&self, s: &Session, out: &mut Out) -> bool {
+        if s.game.invalid().is_some() {
+            return false;
+        }
+        match s.game.position().outcome() {
+            Some(o) => {
+                out.line(format!("{} {{{}}}", o.result(), o.reason()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Root moves left after `exclude` (empty = all of them).
+    fn root_moves(&self, pos: &AnyPosition) -> Option<Vec<String>> {
+        if self.excluded.is_empty() {
+            return Some(Vec::new());
+        }
+        let moves: Vec<String> = pos
+            .legal_moves_text()
+            .into_iter()
+            .filter(|m| !self.excluded.contains(m))
+            .collect();
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves)
+        }
+    }
+
+    fn engine_moves_played(&self, s: &Session, side: Color) -> u32 {
+        (0..s.game.moves().len())
+            .filter(|&i| s.game.position_before(i).side_to_move() == side)
+            .count() as u32
+    }
+
+    fn think_limits(&self, s: &Session) -> Limits {
+        let mut l = Limits {
+            depth: self.depth_limit,
+            multipv: s.options.multipv,
+            ..Limits::default()
+        };
+        if let Some(st) = self.search_time {
+            l.movetime = Some(st);
+        } else if let Some(level) = self.level {
+            let side = s.game.position().side_to_move();
+            let played = self.engine_moves_played(s, side);
+            let moves_to_go = (level.moves_per_session > 0)
+                .then(|| level.moves_per_session - played % level.moves_per_session);
+            l.clock = Some(Clock {
+                time_left: self.time_left.unwrap_or(level.base),
+                increment: level.increment,
+                moves_to_go,
+            });
+        } else if let Some(t) = self.time_left {
+            l.clock = Some(Clock {
+                time_left: t,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            });
+        } else if self.depth_limit.is_none() {
+            l.movetime = Some(DEFAULT_MOVE_TIME);
+        }
+        l
+    }
+
+    /// Starts thinking on our move (or claims the result if the game is over).
+    fn think(&mut self, s: &mut Session, out: &mut Out) {
+        self.stop_all(s);
+        if let Some(why) = s.game.invalid() {
+            out.line(format!("Error (no valid position: {why}): go"));
+            return;
+        }
+        if self.claim_if_over(s, out) {
+            return;
+        }
+        let mut limits = self.think_limits(s);
+        limits.searchmoves = self.root_moves(s.game.position()).unwrap_or_default();
+        let generation = s.start_search(s.game.position().clone(), limits);
+        self.current = Some(Current {
+            generation,
+            task: Task::Think,
+        });
+    }
+
+    fn analyze(&mut self, s: &mut Session) {
+        self.stop_all(s);
+        if !self.analyzing || s.game.invalid().is_some() || s.game.position().outcome().is_some() {
+            return;
+        }
+        let Some(moves) = self.root_moves(s.game.position()) else {
+            return;
+        };
+        let limits = Limits {
+            infinite: true,
+            multipv: s.options.multipv,
+            searchmoves: moves,
+            ..Limits::default()
+        };
+        let generation = s.start_search(s.game.position().clone(), limits);
+        self.current = Some(Current {
+            generation,
+            task: Task::Analyze,
+        });
+    }
+
+    fn start_ponder(&mut self, s: &mut Session, expected: Option<String>) {
+        if !self.ponder || self.closed || self.engine_side.is_none() || self.analyzing {
+            return;
+        }
+        let Some(expected) = expected else {
+            return;
+        };
+        if s.game.position().outcome().is_some() {
+            return;
+        }
+        let mut pos = s.game.position().clone();
+        let Ok(expected) = pos.play(&expected) else {
+            return;
+        };
+        if pos.outcome().is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            depth: self.depth_limit,
+            multipv: s.options.multipv,
+            ..Limits::default()
+        };
+        let generation = s.start_search(pos, limits);
+        self.current = Some(Current {
+            generation,
+            task: Task::Ponder {
+                expected,
+                held: None,
+            },
+        });
+    }
+
+    /// Plays and announces the engine's move.
+    fn emit_move(&mut self, s: &mut Session, out: &mut Out, result: Result<SearchResult, String>) {
+        match result {
+            Err(e) => {
+                out.line(format!("telluser Oblique cannot search this position: {e}"));
+                self.engine_side = None;
+            }
+            Ok(r) => match r.best_move {
+                None => {
+                    self.claim_if_over(s, out);
+                }
+                Some(m) => match s.game.play(&m) {
+                    Ok(name) => {
+                        self.excluded.clear();
+                        out.line(format!("move {name}"));
+                        self.hint = r.ponder.clone();
+                        if !self.claim_if_over(s, out) {
+                            self.start_ponder(s, r.ponder);
+                        }
+                    }
+                    Err(e) => out.line(format!("Error (engine move {m} rejected: {e}): go")),
+                },
+            },
+        }
+        for p in std::mem::take(&mut self.deferred_pongs) {
+            out.line(format!("pong {p}"));
+        }
+    }
+
+    /// A move from the GUI (`usermove MOVE` or the bare move).
+    fn user_move(&mut self, s: &mut Session, out: &mut Out, text: &str) {
+        if let Some(why) = s.game.invalid() {
+            out.line(format!("Illegal move (no valid position: {why}): {text}"));
+            return;
+        }
+        if self.thinking(s) {
+            out.line(format!(
+                "Illegal move (engine is thinking, not your turn): {text}"
+            ));
+            return;
+        }
+        let played = match s.game.play(text) {
+            Ok(p) => p,
+            Err(e) => {
+                out.line(format!("Illegal move ({e}): {text}"));
+                return;
+            }
+        };
+        self.excluded.clear();
+        self.lifted = None;
+        // A ponder hit turns the ponder search into the real one.
+        let ponder = match self.current.take() {
+            Some(Current {
+                generation,
+                task: Task::Ponder { expected, held },
+            }) => Some((generation, expected, held)),
+            other => {
+                self.current = other;
+                None
+            }
+        };
+        if let Some((generation, expected, held)) = ponder {
+            let ours = self.engine_side == Some(s.game.position().side_to_move());
+            if expected == played && ours && !self.analyzing {
+                if let Some(result) = held {
+                    s.finished(generation);
+                    self.emit_move(s, out, Ok(result));
+                    return;
+                }
+                if s.is_current(generation) {
+                    let budget = self.think_limits(s).budget(s.options.move_overhead);
+                    if let Some(t) = budget.soft.or(budget.hard) {
+                        s.start_timer(generation, t);
+                    }
+                    self.current = Some(Current {
+                        generation,
+                        task: Task::Think,
+                    });
+                    return;
+                }
+            }
+            s.abort_search();
+        }
+        if self.claim_if_over(s, out) {
+            self.stop_all(s);
+            return;
+        }
+        if self.analyzing {
+            self.analyze(s);
+        } else if self.engine_side == Some(s.game.position().side_to_move()) {
+            self.think(s, out);
+        } else {
+            self.stop_all(s);
+        }
+    }
+
+    fn set_board(&mut self, s: &mut Session, out: &mut Out, fen: &str) {
+        self.stop_all(s);
+        self.excluded.clear();
+        let fen = board::normalize_fen(fen);
+        // XBoard may lose track of an engine-defined variant (it sends `variant` without a
+        // name after loading a position): take the game whose board the FEN fits.
+        match board::variant_for_fen(s.game.variant(), &fen) {
+            Ok(variant) => {
+                if let Err(e) = s.new_game(variant, Some(&fen)) {
+                    out.line(format!("tellusererror Illegal position: {e}"));
+                    s.game.set_invalid(e);
+                }
+            }
+            Err(e) => {
+                out.line(format!("tellusererror Illegal position: {e}"));
+                s.game.set_invalid(e);
+            }
+        }
+        self.analyze(s);
+    }
+
+    fn set_variant(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
+        let Some(name) = line.word(1) else {
+            out.line("Error (too few parameters): variant");
+            return;
+        };
+        let name = name.to_ascii_lowercase();
+        let known = VARIANTS.split(',').any(|v| v == name);
+        if !known {
+            out.line(format!("Error (unsupported variant): {}", line.text()));
+            return;
+        }
+        self.stop_all(s);
+        if let Err(e) = s.new_game(&name, None) {
+            out.line(format!("Error ({e}): {}", line.text()));
+            return;
+        }
+        self.excluded.clear();
+        if let Some(setup) = board::setup_command(s.game.position()) {
+            out.line(setup);
+        }
+        for p in board::piece_commands(s.game.variant()) {
+            out.line(p);
+        }
+        self.analyze(s);
+    }
+
+    fn set_option(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
+        let rest = line.rest_from(1);
+        let (name, value) = match rest.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (rest.trim(), None),
+        };
+        let number = value.and_then(parse_u64);
+        match (name.to_ascii_lowercase().as_str(), number) {
+            ("multipv", Some(n)) => s.options.multipv = (n as usize).clamp(1, MAX_MULTIPV),
+            ("move overhead", Some(n)) => {
+                s.options.move_overhead = Duration::from_millis(n.min(MAX_MOVE_OVERHEAD_MS))
+            }
+            ("clear hash", _) => s.clear_hash(),
+            ("multipv" | "move overhead", None) => {
+                out.line(format!("Error (bad option value): {}", line.text()))
+            }
+            _ => out.line(format!("Error (unknown option): {}", line.text())),
+        }
+    }
+
+    fn exclude(&mut self, s: &mut Session, out: &mut Out, line: &Line, exclude: bool) {
+        let Some(arg) = line.word(1) else {
+            out.line(format!("Error (too few parameters): {}", line.text()));
+            return;
+        };
+        let pos = s.game.position().clone();
+        if arg == "all" {
+            self.excluded = if exclude {
+                pos.legal_moves_text()
+            } else {
+                Vec::new()
+            };
+        } else {
+            let mut probe = pos.clone();
+            let Ok(name) = probe.play(arg) else {
+                out.line(format!("Illegal move: {arg}"));
+                return;
+            };
+            self.excluded.retain(|m| *m != name);
+            if exclude {
+                self.excluded.push(name);
+            }
+        }
+        if self.analyzing {
+            self.analyze(s);
+        }
+    }
+
+    fn status(&self, s: &Session, out: &mut Out) {
+        let Some(r) = s.running() else {
+            return;
+        };
+        let total = s.game.position().count_legal_moves();
+        let (nodes, depth, best) = match &r.last_info {
+            Some(i) => (i.nodes, i.depth, i.pv.first().cloned().unwrap_or_default()),
+            None => (0, 0, String::new()),
+        };
+        out.line(format!(
+            "stat01: {} {} {} {} {} {}",
+            r.started.elapsed().as_millis() / 10,
+            nodes,
+            depth,
+            0,
+            total,
+            best
+        ));
+    }
+
+    fn undo(&mut self, s: &mut Session, out: &mut Out, line: &Line, count: usize) {
+        if s.game.moves().len() < count {
+            out.line(format!("Error (command not legal now): {}", line.text()));
+            return;
+        }
+        self.stop_all(s);
+        for _ in 0..count {
+            s.game.undo();
+        }
+        self.excluded.clear();
+        self.analyze(s);
+    }
+}
+
+impl Frontend for XBoard {
+    fn line(&mut self, s: &mut Session, out: &mut Out, text: &str) -> Flow {
+        let line = Line::new(text);
+        let arg_u64 = |i: usize| line.word(i).and_then(parse_u64);
+        match line.command() {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "draw" | "white" | "black" | "hover" | "#" => {}
+            "protover" => self.features(s, out),
+            "new" => {
+                self.stop_all(s);
+                if let Err(e) = s.new_game("chess", None) {
+                    out.line(format!("Error ({e}): new"));
+                }
+                s.clear_hash();
+                self.engine_side = Some(Color::Black);
+                self.depth_limit = None;
+                self.excluded.clear();
+                self.hint = None;
+                self.analyze(s);
+            }
+            "variant" => self.set_variant(s, out, &line),
+            "quit" => return Flow::Quit,
+            "force" => {
+                if !self.analyzing {
+                    self.stop_all(s);
+                }
+                self.engine_side = None;
+            }
+            "result" => {
+                self.stop_all(s);
+                self.engine_side = None;
+            }
+            "go" => {
+                if self.analyzing {
+                    out.line("Error (command not legal now): go");
+                } else {
+                    self.engine_side = Some(s.game.position().side_to_move());
+                    self.think(s, out);
+                }
+            }
+            "playother" => {
+                self.stop_all(s);
+                self.engine_side = Some(s.game.position().side_to_move().other());
+            }
+            "usermove" => match line.word(1) {
+                Some(m) => self.user_move(s, out, m),
+                None => out.line("Error (too few parameters): usermove"),
+            },
+            "setboard" => {
+                if line.len() < 2 {
+                    out.line("Error (too few parameters): setboard");
+                } else {
+                    self.set_board(s, out, line.rest_from(1));
+                }
+            }
+            "level" => {
+                let parsed = (|| {
+                    Some(Level {
+                        moves_per_session: u32::try_from(arg_u64(1)?).ok()?,
+                        base: level_base(line.word(2)?)?,
+                        increment: Duration::from_secs_f64(parse_seconds(line.word(3)?)?),
+                    })
+                })();
+                match parsed {
+                    Some(l) if line.len() == 4 => {
+                        self.level = Some(l);
+                        self.search_time = None;
+                    }
+                    _ => out.line(format!("Error (bad parameters): {}", line.text())),
+                }
+            }
+            "st" => match line.word(1).and_then(parse_seconds) {
+                Some(t) => {
+                    self.search_time =
+                        Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
+                    self.level = None;
+                }
+                None => out.line(format!("Error (bad parameters): {}", line.text())),
+            },
+            "sd" => match arg_u64(1) {
+                Some(d) if d >= 1 => self.depth_limit = Some(d.min(MAX_DEPTH as u64) as u32),
+                _ => out.line(format!("Error (bad parameters): {}", line.text())),
+            },
+            "time" | "otim" => match line.word(1).and_then(centiseconds) {
+                Some(t) => {
+                    if line.command() == "time" {
+                        self.time_left = Some(t);
+                    } else {
+                        self.opponent_time = Some(t);
+                    }
+                }
+                None => out.line(format!("Error (bad parameters): {}", line.text())),
+            },
+            "?" => {
+                if self.thinking(s) {
+                    s.request_stop();
+                }
+            }
+            "ping" => {
+                let n = line.rest_from(1).to_string();
+                if self.thinking(s) {
+                    self.deferred_pongs.push(n);
+                } else {
+                    out.line(format!("pong {n}"));
+                }
+            }
+            "undo" => self.undo(s, out, &line, 1),
+            "remove" => self.undo(s, out, &line, 2),
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if matches!(
+                    &self.current,
+                    Some(Current {
+                        task: Task::Ponder { .. },
+                        ..
+                    })
+                ) {
+                    self.stop_all(s);
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_side = None;
+                self.analyze(s);
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.analyzing = false;
+                    self.stop_all(s);
+                } else {
+                    out.line("Error (command not legal now): exit");
+                }
+            }
+            "." => self.status(s, out),
+            "exclude" => self.exclude(s, out, &line, true),
+            "include" => self.exclude(s, out, &line, false),
+            "memory" => match arg_u64(1) {
+                Some(mb) => {
+                    if let Err(e) = s.set_hash((mb as usize).clamp(1, MAX_HASH_MB)) {
+                        out.line(format!("Error ({e}): {}", line.text()));
+                    }
+                }
+                None => out.line(format!("Error (bad parameters): {}", line.text())),
+            },
+            "cores" => match arg_u64(1) {
+                Some(n) if n >= 1 => {
+                    if let Err(e) = s.set_threads((n as usize).min(MAX_THREADS)) {
+                        out.line(format!("Error ({e}): {}", line.text()));
+                    }
+                }
+                _ => out.line(format!("Error (bad parameters): {}", line.text())),
+            },
+            "option" => self.set_option(s, out, &line),
+            "hint" => {
+                if let Some(h) = &self.hint {
+                    out.line(format!("Hint: {h}"));
+                }
+            }
+            "bk" => {
+                out.line(" Oblique has no opening book.");
+                out.line("");
+            }
+            "lift" => match line.word(1) {
+                Some(sq) => match board::highlight_for(s.game.position(), sq) {
+                    Some(h) => {
+                        self.lifted = Some(sq.to_string());
+                        out.line(format!("highlight {h}"));
+                    }
+                    None => out.line(format!("Error (bad square): {}", line.text())),
+                },
+                None => out.line("Error (too few parameters): lift"),
+            },
+            "put" => match (self.lifted.take(), line.word(1)) {
+                (Some(from), Some(to)) => {
+                    let choices = board::promotion_choices(s.game.position(), &from, to);
+                    if !choices.is_empty() {
+                        out.line(format!("choice {choices}"));
+                    }
+                }
+                (_, None) => out.line("Error (too few parameters): put"),
+                (None, Some(_)) => {}
+            },
+            word => {
+                // A bare move (usermove=1 is asked for, but older GUIs send moves alone).
+                let looks_like_move = board::split_move(word).is_some()
+                    || word.contains('(')
+                    || word.starts_with("O-O")
+                    || word == "@@@@";
+                if looks_like_move && line.len() == 1 {
+                    self.user_move(s, out, word);
+                } else {
+                    out.line(format!("Error (unknown command): {}", line.text()));
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn info(&mut self, _s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
+        if !self.post && !self.analyzing {
+            return;
+        }
+        // Mates as 100000 + N (mate in N moves) and -100000 - N (mated in N), as CECP asks.
+        let score = match info.score {
+            Score::Centipawns(c) => c,
+            Score::Mate(n) if n > 0 => 100_000 + n,
+            Score::Mate(n) => -100_000 + n,
+        };
+        out.line(format!(
+            "{} {} {} {} {}",
+            info.depth,
+            score,
+            info.time.as_millis() / 10,
+            info.nodes,
+            info.pv.join(" ")
+        ));
+    }
+
+    fn done(
+        &mut self,
+        s: &mut Session,
+        out: &mut Out,
+        generation: u64,
+        result: Result<SearchResult, String>,
+    ) {
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        if current.generation != generation {
+            return;
+        }
+        s.finished(generation);
+        match &mut current.task {
+            Task::Think => {
+                self.current = None;
+                self.emit_move(s, out, result);
+            }
+            Task::Ponder { held, .. } => {
+                if let Ok(r) = result {
+                    *held = Some(r);
+                } else {
+                    self.current = None;
+                }
+            }
+            Task::Analyze => {
+                self.current = None;
+                if let Err(e) = result {
+                    out.line(format!(
+                        "telluser Oblique cannot analyse this position: {e}"
+                    ));
+                }
+            }
+        }
+    }
+
+    fn timer(&mut self, s: &mut Session, _out: &mut Out, generation: u64) {
+        if matches!(&self.current, Some(c) if c.generation == generation && matches!(c.task, Task::Think))
+        {
+            s.request_stop();
+        }
+    }
+
+    fn warning(&mut self, out: &mut Out, message: &str) {
+        out.line(format!("# {message}"));
+    }
+
+    fn eof(&mut self, s: &mut Session, _out: &mut Out) {
+        self.closed = true;
+        if !self.thinking(s) {
+            self.stop_all(s);
+        }
+    }
+
+    fn internal_error(&mut self, out: &mut Out, line: &str) {
+        out.line(format!("Error (internal error): {line}"));
+    }
+}
