@@ -1,0 +1,577 @@
+//! Oblique driven by real clients: XBoard 4.9 under Xvfb (Oblique against itself in the
+//! escalator games and Diagonal Chess, against Fairy-Max in orthodox chess) and
+//! python-chess over UCI and XBoard.
+//!
+//! Each test skips with a message when its tool is missing, unless CI=true, where a
+//! missing tool fails the test (`.ci/install-test-tools` installs them).
+//!
+//! The XBoard games are checked from two sides: the engines' own moves, read from
+//! XBoard's debug log, are replayed through `AnyPosition` (every one must be legal), and
+//! the saved PGN must have as many moves, land each on the same square, and carry the
+//! result the rules give (or a draw XBoard adjudicated on its move limit).
+
+use oblique_engine::AnyPosition;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One real-client game at a time: two cores, two engines each.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Finds a program on PATH or in /usr/games (Debian's home for xboard and fairymax).
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The tool, or `None` after printing why the test is skipped (panics in CI).
+fn require(name: &str) -> Option<PathBuf> {
+    match find_tool(name) {
+        Some(p) => Some(p),
+        None if in_ci() => {
+            panic!("{name} is not installed, and CI=true requires it (run .ci/install-test-tools)")
+        }
+        None => {
+            eprintln!(
+                "SKIPPED: {name} is not installed (run .ci/install-test-tools to install it)"
+            );
+            None
+        }
+    }
+}
+
+fn engine() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_oblique"))
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oblique-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Waits for a child, killing it after `limit`.
+fn wait_with_limit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let start = Instant::now();
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// An Xvfb server on its own display, stopped when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+}
+
+impl Xvfb {
+    fn start(xvfb: &Path) -> Xvfb {
+        // A display number unlikely to be taken, different for every process.
+        let base = 140 + (std::process::id() % 400);
+        for n in base..base + 40 {
+            if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+                continue;
+            }
+            let mut child = Command::new(xvfb)
+                .args([
+                    &format!(":{n}"),
+                    "-screen",
+                    "0",
+                    "1280x1024x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb");
+            // Ready when its socket appears.
+            let socket = format!("/tmp/.X11-unix/X{n}");
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(10) {
+                if Path::new(&socket).exists() {
+                    return Xvfb {
+                        child,
+                        display: format!(":{n}"),
+                    };
+                }
+                if let Ok(Some(_)) = child.try_wait() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("could not start Xvfb on any display");
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The tags and SAN moves of a one-game PGN.
+struct Pgn {
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+    result: String,
+}
+
+impl Pgn {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn parse_pgn(text: &str) -> Pgn {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('[') && l.ends_with(']') && movetext.trim().is_empty() {
+            let inner = &l[1..l.len() - 1];
+            if let Some((k, v)) = inner.split_once(' ') {
+                tags.push((k.to_string(), v.trim().trim_matches('"').to_string()));
+            }
+        } else {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    // Drop comments (XBoard writes a board diagram and per-move scores in braces).
+    let mut clean = String::new();
+    let mut depth = 0;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    let mut moves = Vec::new();
+    let mut result = String::new();
+    for tok in clean.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+            result = tok.to_string();
+        } else if tok.chars().next().is_some_and(|c| c.is_ascii_digit()) && tok.contains('.') {
+            // Move number (`12.` or `1...`), possibly glued to a move.
+            let rest = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if !rest.is_empty() {
+                moves.push(rest.to_string());
+            }
+        } else {
+            moves.push(tok.to_string());
+        }
+    }
+    Pgn {
+        tags,
+        moves,
+        result,
+    }
+}
+
+/// The grid square a SAN move lands on (`None` for castling).
+fn san_target(san: &str) -> Option<String> {
+    let s = san.trim_end_matches(['+', '#', '!', '?']);
+    if s.starts_with("O-O") || s.starts_with("0-0") {
+        return None;
+    }
+    let s = s.split('=').next().unwrap_or(s);
+    let b = s.as_bytes();
+    // The last letter followed by digits.
+    let mut end = b.len();
+    while end > 0 && !b[end - 1].is_ascii_digit() {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && b[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    if start == 0 || !b[start - 1].is_ascii_lowercase() {
+        return None;
+    }
+    Some(s[start - 1..end].to_string())
+}
+
+fn move_target(m: &str) -> String {
+    let b = m.as_bytes();
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let rest = &m[i..];
+    let r = rest.as_bytes();
+    let mut j = 1.min(r.len());
+    while j < r.len() && r[j].is_ascii_digit() {
+        j += 1;
+    }
+    rest[..j].to_string()
+}
+
+/// The moves each engine announced (`move X` lines in XBoard's debug log), in order.
+fn engine_moves(debug: &str) -> Vec<String> {
+    debug
+        .lines()
+        .filter_map(|l| {
+            let (_, rest) = l.split_once(" <")?;
+            let (who, text) = rest.split_once(':')?;
+            if !matches!(who.trim(), "first" | "second") {
+                return None;
+            }
+            text.trim()
+                .strip_prefix("move ")
+                .map(|m| m.trim().to_string())
+        })
+        .collect()
+}
+
+struct XGame<'a> {
+    /// Oblique's variant name (for replaying).
+    variant: &'a str,
+    /// XBoard's `-variant` argument.
+    xboard_variant: &'a str,
+    second: Option<PathBuf>,
+    extra: &'a [&'a str],
+    /// Start position to load. XBoard 4.9.1 ignores the side to move of a `setup` FEN, so
+    /// the Black-first games start from a loaded position (with the board size and piece
+    /// letters on the command line, since the position is read before the engine starts).
+    load_fen: Option<&'a str>,
+}
+
+/// Plays one XBoard game and checks it; returns the PGN text.
+fn xboard_game(name: &str, g: XGame) -> Option<String> {
+    let xboard = require("xboard")?;
+    let xvfb = require("Xvfb")?;
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir(name);
+    let x = Xvfb::start(&xvfb);
+    let pgn_path = dir.join("game.pgn");
+    let debug_path = dir.join("xboard.debug");
+    let oblique = engine();
+    let second = g.second.clone().unwrap_or_else(|| oblique.clone());
+    let mut cmd = Command::new(&xboard);
+    cmd.current_dir(&dir)
+        .env("DISPLAY", &x.display)
+        .args([
+            "-fcp",
+            &oblique.to_string_lossy(),
+            "-fd",
+            &dir.to_string_lossy(),
+        ])
+        .args(["-scp", &second.to_string_lossy()])
+        .args(["-secondDirectory", &dir.to_string_lossy()])
+        .args(["-variant", g.xboard_variant])
+        .args([
+            "-matchGames",
+            "1",
+            "-saveGameFile",
+            &pgn_path.to_string_lossy(),
+        ])
+        .args(["-timeControl", "0:06", "-timeIncrement", "0.1"])
+        .args(["-adjudicateDrawMoves", "80"])
+        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+        .args([
+            "-noGUI",
+            "-popupExitMessage",
+            "false",
+            "-autoCallFlag",
+            "true",
+        ])
+        .args(g.extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(fen) = g.load_fen {
+        let fen_path = dir.join("start.fen");
+        std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
+        cmd.args(["-loadPositionFile", &fen_path.to_string_lossy()]);
+    }
+    let mut child = cmd.spawn().expect("start xboard");
+    let status = wait_with_limit(&mut child, Duration::from_secs(180));
+    drop(x);
+    let debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+    assert!(
+        status.is_some(),
+        "{name}: xboard did not finish within 3 minutes; debug log tail:\n{}",
+        tail(&debug, 40)
+    );
+    let pgn_text = std::fs::read_to_string(&pgn_path).unwrap_or_else(|_| {
+        panic!(
+            "{name}: no PGN saved; debug log tail:\n{}",
+            tail(&debug, 40)
+        )
+    });
+    check_game(name, g.variant, &pgn_text, &debug);
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(pgn_text)
+}
+
+fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+fn check_game(name: &str, variant: &str, pgn_text: &str, debug: &str) {
+    let pgn = parse_pgn(pgn_text);
+    let moves = engine_moves(debug);
+    assert!(
+        !debug.contains("Illegal move") && !debug.contains("Forfeit"),
+        "{name}: XBoard saw an illegal move:\n{}",
+        tail(debug, 30)
+    );
+    assert!(!moves.is_empty(), "{name}: no moves in the debug log");
+    let fen = pgn.tag("FEN");
+    let mut pos = AnyPosition::new(variant, fen).expect("start position");
+    for (i, m) in moves.iter().enumerate() {
+        if let Err(e) = pos.play(m) {
+            panic!("{name}: move {} ({m}) is illegal: {e}\n{pgn_text}", i + 1);
+        }
+    }
+    assert_eq!(
+        pgn.moves.len(),
+        moves.len(),
+        "{name}: PGN has {} moves, the engines played {}:\n{pgn_text}",
+        pgn.moves.len(),
+        moves.len()
+    );
+    for (san, m) in pgn.moves.iter().zip(&moves) {
+        if let Some(t) = san_target(san) {
+            assert_eq!(t, move_target(m), "{name}: PGN move {san} is not {m}");
+        }
+    }
+    let tag = pgn.tag("Result").unwrap_or("");
+    assert_eq!(tag, pgn.result, "{name}: Result tag and movetext disagree");
+    match pos.outcome() {
+        Some(o) => assert_eq!(
+            tag,
+            o.result(),
+            "{name}: the game ended by rule ({}) but the PGN says {tag}",
+            o.reason()
+        ),
+        None => {
+            assert!(
+                pgn_text.contains("adjudication") || tag == "1/2-1/2",
+                "{name}: the final position is not over, yet the PGN says {tag}:\n{pgn_text}"
+            );
+            assert_ne!(tag, "*", "{name}: unfinished game");
+        }
+    }
+    eprintln!(
+        "{name}: {} moves, result {tag}{}",
+        moves.len(),
+        pos.outcome()
+            .map(|o| format!(" ({})", o.reason()))
+            .unwrap_or_default()
+    );
+}
+
+#[test]
+fn xboard_minislanted_self_play() {
+    xboard_game(
+        "xboard-minislanted",
+        XGame {
+            variant: "minislanted",
+            xboard_variant: "minislanted",
+            second: None,
+            extra: &[
+                "-xlegal",
+                "-boardWidth",
+                "8",
+                "-boardHeight",
+                "6",
+                "-pieceToCharTable",
+                "PNBRQ................Kpnbrq................k",
+            ],
+            load_fen: Some("rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+        },
+    );
+}
+
+#[test]
+fn xboard_ultraslanted_self_play() {
+    xboard_game(
+        "xboard-ultraslanted",
+        XGame {
+            variant: "ultraslanted",
+            xboard_variant: "ultraslanted",
+            second: None,
+            extra: &[
+                "-xlegal",
+                "-boardWidth",
+                "10",
+                "-boardHeight",
+                "9",
+                "-pieceToCharTable",
+                "PNBRQ...............UKpnbrq...............uk",
+            ],
+            load_fen: Some(
+                "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+            ),
+        },
+    );
+}
+
+#[test]
+fn xboard_slanted_self_play() {
+    // White first: the engine's `setup` alone sets the game up.
+    xboard_game(
+        "xboard-slanted",
+        XGame {
+            variant: "slanted",
+            xboard_variant: "slanted",
+            second: None,
+            extra: &["-xlegal"],
+            load_fen: None,
+        },
+    );
+}
+
+#[test]
+fn xboard_diagonal_self_play_with_legality_testing() {
+    // XBoard checks every move itself from the engine's `piece` (Betza) definitions.
+    xboard_game(
+        "xboard-diagonal",
+        XGame {
+            variant: "diagonal",
+            xboard_variant: "diagonal",
+            second: None,
+            extra: &[],
+            load_fen: None,
+        },
+    );
+}
+
+#[test]
+fn xboard_orthodox_against_fairy_max() {
+    let Some(fairymax) = require("fairymax") else {
+        return;
+    };
+    xboard_game(
+        "xboard-fairymax",
+        XGame {
+            variant: "chess",
+            xboard_variant: "normal",
+            second: Some(fairymax),
+            extra: &[],
+            load_fen: None,
+        },
+    );
+}
+
+/// A Python interpreter that has python-chess.
+fn python_with_chess() -> Option<PathBuf> {
+    for p in ["python3", "/usr/bin/python3"] {
+        let ok = Command::new(p)
+            .args(["-c", "import chess.engine"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Some(PathBuf::from(p));
+        }
+    }
+    if in_ci() {
+        panic!(
+            "python-chess is not installed, and CI=true requires it (run .ci/install-test-tools)"
+        );
+    }
+    eprintln!("SKIPPED: python-chess is not installed (run .ci/install-test-tools)");
+    None
+}
+
+fn python_client(protocol: &str) {
+    let Some(python) = python_with_chess() else {
+        return;
+    };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_client.py");
+    let mut child = Command::new(python)
+        .arg(&script)
+        .arg(protocol)
+        .arg(engine())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start python");
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(mut o) = stdout {
+            let _ = std::io::Read::read_to_string(&mut o, &mut s);
+        }
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(mut e) = stderr {
+            let _ = std::io::Read::read_to_string(&mut e, &mut s);
+        }
+        s
+    });
+    let status = wait_with_limit(&mut child, Duration::from_secs(240));
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "python-chess over {protocol} failed:\n{out}\n{err}"
+    );
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("OK "), "{out}\n{err}");
+    eprintln!("python-chess {protocol}: {last}");
+}
+
+#[test]
+fn python_chess_over_uci() {
+    python_client("uci");
+}
+
+#[test]
+fn python_chess_over_xboard() {
+    python_client("xboard");
+}
+
+#[test]
+fn pgn_helpers() {
+    let pgn = parse_pgn(
+        "[Result \"0-1\"]\n[FEN \"x\"]\n\n{--\nboard\n--}\n1... a5b4 {+0.1/3} 2. Nxe5 \
+         b2c1=Q+ 3. O-O a2b1=N# {Black mates} 0-1\n",
+    );
+    assert_eq!(pgn.moves, ["a5b4", "Nxe5", "b2c1=Q+", "O-O", "a2b1=N#"]);
+    assert_eq!(pgn.result, "0-1");
+    assert_eq!(san_target("b2c1=Q+").as_deref(), Some("c1"));
+    assert_eq!(san_target("Ua1c3").as_deref(), Some("c3"));
+    assert_eq!(san_target("O-O"), None);
+    assert_eq!(move_target("b2c1q"), "c1");
+    assert_eq!(move_target("a10b9"), "b9");
+    assert_eq!(move_target("b7c8c"), "c8");
+    assert_eq!(
+        engine_moves("12 <first : move e2e4\n13 <second: move e7e5\n14 >first : move x\n"),
+        ["e2e4", "e7e5"]
+    );
+}
