@@ -730,6 +730,14 @@ fn tfen_rejections() {
         "en-passant square c5(4)",
     );
     rejected("Ka0(1),kf9(7) b1(1):q,e8(7):b w - - 0 1", "owner");
+    rejected(
+        "Kb1(2),Pc4(4),pd4(4),kf9(7) e8(7):b w d4(4) d5(4) 0 2",
+        "cannot be never-moved",
+    );
+    rejected(
+        "Kb1(2),Pc4(4),pd4(4),pd6(4),kf9(7) e8(7):b w - d5(4) 0 2",
+        "start square d6(4) is occupied",
+    );
     // A pawn on its promotion square.
     rejected(
         "Kb1(2),Pc8(6),kf9(7) e8(7):b w - - 0 1",

@@ -219,11 +219,17 @@ impl StarTrekPosition {
                     role: Role::Pawn,
                 })
         });
-        if victim.is_none() {
+        let Some(victim) = victim else {
             return Err(format!(
                 "en-passant square {text}: no {} pawn on {} that could have double-stepped over it",
                 mover.name(),
                 square_name(f, beyond, l)
+            ));
+        };
+        if self.unmoved.has(victim) {
+            return Err(format!(
+                "en-passant square {text}: the pawn on {} just moved, it cannot be never-moved",
+                g.name[victim]
             ));
         }
         if let Some(c) = g.cell(f, before, l) {
