@@ -10,13 +10,22 @@
 //!
 //! Readings where the rules text is silent, chosen as a player would expect:
 //! * An attack board holding one piece may move only if that piece is its owner's
-//!   (a TFEN may give an owner who has no piece aboard; the board then waits for its owner's
-//!   piece or stays put until emptied).
+//!   (a TFEN may give an owner who has no piece aboard; the board then stays put until the
+//!   re-evaluation after the next move hands it over).
+//! * Ownership is re-evaluated for every board after every move (§6 literally); this only
+//!   matters for TFENs whose owners are written against the pieces.
 //! * The e.p. square counts in the key (repetition) only when a pawn of the side to move
 //!   attacks it, as in every other game of the engine.
-//! * A TFEN may list fewer than four attack boards (`-` for none); a never-moved square
-//!   must hold a king, rook or pawn.
-//! * A pawn in the never-moved set whose double step lands on its promotion rank promotes.
+//! * The knight's level step looks only at the destination column (§5 rule, which the
+//!   seed's "no AB at b3(3)/b1(3)" example also satisfies): a board above the knight's own
+//!   square does not stop b1(2)→b3(4).
+//! * A TFEN may list fewer than four attack boards (`-` for none) and may omit the two
+//!   clocks; a never-moved square must hold a king, rook or pawn; an e.p. square must exist,
+//!   be empty, have the double-stepped pawn beyond it (not in the never-moved set) and an
+//!   empty start square behind it; a pawn on its promotion square is rejected.
+//! * A pawn in the never-moved set whose double step lands on its promotion rank promotes
+//!   (reachable only from hand-written TFENs). An e.p. capture can never promote.
+//! * Human notation: the piece letter must match the piece moved; `x`/`-` are not checked.
 
 pub mod bitset;
 pub mod diagram;
