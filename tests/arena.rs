@@ -8,10 +8,10 @@
 
 use oblique_engine::AnyPosition;
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 fn bin() -> &'static str {
@@ -33,60 +33,75 @@ fn tmp(name: &str) -> PathBuf {
     p
 }
 
-/// The games `oblique uci` offers through UCI_Variant, or `None` if it does not speak UCI.
-fn oblique_uci_variants() -> &'static Option<Vec<String>> {
-    static V: OnceLock<Option<Vec<String>>> = OnceLock::new();
-    V.get_or_init(|| {
-        let mut child = Command::new(bin())
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let _ = child.stdin.take()?.write_all(b"uci\nquit\n");
-        let mut out = String::new();
-        let mut so = child.stdout.take()?;
-        let start = Instant::now();
-        // `uci` then `quit`: the engine ends by itself; give up after ten seconds.
-        let reader = std::thread::spawn(move || {
-            let _ = so.read_to_string(&mut out);
-            out
-        });
-        while start.elapsed() < Duration::from_secs(10) {
-            if let Ok(Some(_)) = child.try_wait() {
+/// Whether `oblique uci` plays `variant`: it offers it through UCI_Variant and answers
+/// `go depth 1` from the start position with a legal move. Asked once per game.
+fn oblique_plays(variant: &str) -> bool {
+    static CACHE: OnceLock<Mutex<HashMap<String, bool>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(&known) = cache.lock().unwrap().get(variant) {
+        return known;
+    }
+    let plays = probe_uci(variant).unwrap_or(false);
+    cache.lock().unwrap().insert(variant.to_string(), plays);
+    plays
+}
+
+fn probe_uci(variant: &str) -> Option<bool> {
+    let start = AnyPosition::new(variant, None).ok()?;
+    let mut child = Command::new(bin())
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let stdout = child.stdout.take()?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
                 break;
             }
-            std::thread::sleep(Duration::from_millis(20));
         }
-        let _ = child.kill();
-        let _ = child.wait();
-        let out = reader.join().ok()?;
-        if !out.lines().any(|l| l.trim() == "uciok") {
-            return None;
+    });
+    let script = format!(
+        "uci\nsetoption name UCI_Variant value {variant}\nisready\nucinewgame\n\
+         position fen {}\ngo depth 1\n",
+        start.to_fen()
+    );
+    let _ = stdin.write_all(script.as_bytes());
+    let _ = stdin.flush();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut offered = false;
+    let mut answer = None;
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        let Ok(line) = rx.recv_timeout(left) else {
+            break;
+        };
+        if line.starts_with("option name UCI_Variant") {
+            offered = line.split_whitespace().any(|w| w == variant);
         }
-        let vars = out
-            .lines()
-            .find(|l| l.contains("option name UCI_Variant"))
-            .map(|l| {
-                let w: Vec<&str> = l.split_whitespace().collect();
-                w.windows(2)
-                    .filter(|p| p[0] == "var")
-                    .map(|p| p[1].to_string())
-                    .collect()
-            })
-            .unwrap_or_else(|| vec!["chess".to_string()]);
-        Some(vars)
-    })
+        if let Some(m) = line.strip_prefix("bestmove ") {
+            answer = m.split_whitespace().next().map(str::to_string);
+            break;
+        }
+    }
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    let legal = answer.is_some_and(|m| start.clone().play(&m).is_ok());
+    Some((offered || variant == "chess") && legal)
 }
 
 /// The engine command for Oblique in `variant`, or the random mover if it cannot play it.
 fn oblique_or_stand_in(variant: &str) -> (String, &'static str) {
-    match oblique_uci_variants() {
-        Some(v) if v.iter().any(|x| x == variant) => {
-            (format!("{} uci name=Oblique", bin()), "oblique")
-        }
-        _ => (format!("{} random", fake()), "random mover"),
+    if oblique_plays(variant) {
+        (format!("{} uci name=Oblique", bin()), "oblique")
+    } else {
+        (format!("{} random", fake()), "random mover")
     }
 }
 
@@ -249,9 +264,10 @@ fn self_play(variant: &str) {
     let (engine, who) = oblique_or_stand_in(variant);
     let pgn = tmp(&format!("self-{variant}.pgn"));
     let second = format!("{engine} name=Second");
-    // The random mover ignores clocks and may be slow on a busy machine: no clock for it.
+    // Fixed depth: no clock, so a busy machine (these tests run side by side) cannot make
+    // anyone forfeit on time; clocks are tested with the fake engines and Fairy-Max.
     let limit = if who == "oblique" {
-        ["--movetime", "25"]
+        ["--depth", "2"]
     } else {
         ["--depth", "1"]
     };
@@ -307,7 +323,8 @@ fn self_play_in_every_game_gives_a_legal_pgn() {
 }
 
 /// A match of the random mover against a misbehaving fake. The margin is generous so the
-/// random mover (a shell script) never forfeits on a busy machine.
+/// random mover (a shell script) never forfeits on a busy machine; the tests that need no
+/// clock use `--depth`.
 fn fake_match(mode: &str, limit: &[&str]) -> (Output, Vec<PgnGame>) {
     let pgn = tmp(&format!("fake-{mode}-{}.pgn", limit.join("")));
     let good = format!("{} random", fake());
@@ -320,7 +337,7 @@ fn fake_match(mode: &str, limit: &[&str]) -> (Output, Vec<PgnGame>) {
         "--games",
         "2",
         "--margin",
-        "500",
+        "1000",
         "--pgn",
         pgn.to_str().unwrap(),
     ];
@@ -357,7 +374,7 @@ fn assert_forfeits(mode: &str, games: &[PgnGame], termination: &str, reason: &st
 
 #[test]
 fn an_illegal_move_loses() {
-    let (out, games) = fake_match("illegal", &["--movetime", "30"]);
+    let (out, games) = fake_match("illegal", &["--depth", "1"]);
     assert_forfeits("illegal", &games, "rules infraction", "illegal move: a1a1");
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -372,7 +389,7 @@ fn an_illegal_move_loses() {
 
 #[test]
 fn an_unreadable_move_loses() {
-    let (_, games) = fake_match("garbage", &["--movetime", "30"]);
+    let (_, games) = fake_match("garbage", &["--depth", "1"]);
     assert_forfeits("garbage", &games, "rules infraction", "illegal move: hello");
 }
 
@@ -381,15 +398,19 @@ fn a_slow_engine_loses_on_time() {
     let started = Instant::now();
     let (out, games) = fake_match("timeout", &["--movetime", "30"]);
     assert_forfeits("timeout", &games, "time forfeit", "loses on time");
-    // The runner does not wait for the late answer (3 s per game): 30 ms + 500 ms margin.
-    assert!(started.elapsed() < Duration::from_secs(5), "{}", text(&out));
+    // The runner does not wait for the late answer (3 s per game): 30 ms + 1 s margin.
+    assert!(
+        started.elapsed() < Duration::from_millis(5500),
+        "{}",
+        text(&out)
+    );
     let (_, games) = fake_match("timeout", &["--tc", "0.5+0.05"]);
     assert_forfeits("timeout", &games, "time forfeit", "loses on time");
 }
 
 #[test]
 fn a_crashing_engine_loses_and_is_restarted() {
-    let (out, games) = fake_match("crash", &["--movetime", "30"]);
+    let (out, games) = fake_match("crash", &["--depth", "1"]);
     assert_forfeits(
         "crash",
         &games,
@@ -435,6 +456,8 @@ fn a_match_against_fairy_max_over_xboard() {
         "2",
         "--tc",
         "2+0.05",
+        "--margin",
+        "1000",
         "--max-moves",
         "60",
         "--concurrency",
@@ -452,7 +475,7 @@ fn a_match_against_fairy_max_over_xboard() {
             assert!(g.tags["Black"].starts_with("Fairy-Max"), "{g:?}");
             "Black"
         };
-        // Fairy-Max never forfeits.
+        // Fairy-Max keeps to the XBoard protocol and its clock (`level`, `time`, `otim`).
         let why = g.comments.last().unwrap();
         assert!(
             !why.starts_with(fm_side) || g.tags["Termination"] == "normal",
@@ -462,6 +485,21 @@ fn a_match_against_fairy_max_over_xboard() {
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("(xboard)"), "{so}");
     println!("fairymax match with {who}: ok");
+    // Fairy-Max has no `setboard`: a start position is refused before the match.
+    let out = run_match(&[
+        "--engine",
+        &engine,
+        "--engine",
+        &fm,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--fen",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("setboard=0"));
 }
 
 #[test]
@@ -504,8 +542,8 @@ fn sprt_report_and_openings_file() {
         &b,
         "--games",
         "4",
-        "--movetime",
-        "20",
+        "--depth",
+        "1",
         "--max-moves",
         "10",
         "--openings",
@@ -540,7 +578,7 @@ fn ctrl_c_keeps_the_finished_games() {
     let b = format!("{} random name=Other", fake());
     let child = Command::new(bin())
         .args(["match", "--engine", &a, "--engine", &b, "--games", "200"])
-        .args(["--movetime", "20", "--max-moves", "4", "--pgn"])
+        .args(["--depth", "1", "--max-moves", "4", "--pgn"])
         .arg(&pgn)
         .env("OBLIQUE_BIN", bin())
         .stdin(Stdio::null())

@@ -631,6 +631,12 @@ impl Engine {
         }
     }
 
+    /// Whether the engine can start from a given position (UCI always; XBoard with
+    /// `feature setboard=1`).
+    pub fn takes_positions(&self) -> bool {
+        self.proto == Proto::Uci || self.xb.setboard
+    }
+
     fn uci_handshake(&mut self, stop: &AtomicBool) -> Result<(), EngineError> {
         self.proc.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;

@@ -161,7 +161,15 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
         let proto = engine.proto;
         let supports = engine.supports(&variant);
         let id = engine.id_name.clone();
+        let takes_positions = engine.takes_positions();
         engine.quit();
+        if !takes_positions && openings.iter().any(|o| o.fen.is_some()) {
+            return Err(format!(
+                "engine '{}' cannot start from a given position (XBoard feature setboard=0): \
+                 use openings given as moves",
+                cfg.label()
+            ));
+        }
         match supports {
             Some(false) => {
                 return Err(format!(
