@@ -289,6 +289,9 @@ pub fn variant_for_fen(current: &'static str, fen: &str) -> Result<&'static str,
 pub fn highlight_for(pos: &AnyPosition, square: &str) -> Option<String> {
     let grid = Grid::from_position(pos)?;
     let from = parse_square(square)?;
+    if from.0 >= grid.files || from.1 >= grid.ranks {
+        return None;
+    }
     let mut colors = vec![vec![None; grid.files]; grid.ranks];
     for m in pos.legal_moves_text() {
         let Some((f, to, promo)) = split_move(&m) else {

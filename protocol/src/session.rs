@@ -187,8 +187,18 @@ impl Game {
 /// What every search thread shares with the session.
 struct Engine {
     search: Mutex<Slot>,
-    /// Generation of the last search that has finished running.
-    finished: Mutex<u64>,
+    state: Mutex<State>,
+}
+
+/// Which search generation runs, and which are still wanted.
+#[derive(Default)]
+struct State {
+    /// The generation that last entered the search.
+    started: u64,
+    /// The generation that last left it.
+    finished: u64,
+    /// Generations below this are abandoned: they must not start.
+    wanted_from: u64,
 }
 
 /// The search and the hash size it was last given (requested MB; the table rounds).
@@ -236,7 +246,7 @@ impl Session {
                     search,
                     hash_mb: DEFAULT_HASH_MB,
                 }),
-                finished: Mutex::new(0),
+                state: Mutex::new(State::default()),
             }),
             stop,
             search_fn,
@@ -283,6 +293,7 @@ impl Session {
         self.abort_search();
         let generation = self.next_generation;
         self.next_generation += 1;
+        lock(&self.engine.state).wanted_from = generation;
         let engine = self.engine.clone();
         let tx = self.tx.clone();
         let search_fn = self.search_fn.clone();
@@ -292,6 +303,16 @@ impl Session {
             .spawn(move || {
                 let result = {
                     let mut search = lock(&engine.search);
+                    {
+                        let mut st = lock(&engine.state);
+                        if generation < st.wanted_from {
+                            drop(st);
+                            drop(search);
+                            let _ = tx.send(Event::Done(generation, Err("abandoned".into())));
+                            return;
+                        }
+                        st.started = generation;
+                    }
                     if let Err(e) = apply_options(&mut search, &options) {
                         let _ = tx.send(Event::Warning(
                             generation,
@@ -304,7 +325,7 @@ impl Session {
                             let _ = tx_info.send(Event::Info(generation, info.clone()));
                         })
                     }));
-                    *lock(&engine.finished) = generation;
+                    lock(&engine.state).finished = generation;
                     match outcome {
                         Ok(r) => r,
                         Err(_) => Err("internal error in the search".to_string()),
@@ -347,11 +368,16 @@ impl Session {
                 let deadline = Instant::now() + Duration::from_secs(60);
                 loop {
                     {
-                        let finished = lock(&engine.finished);
-                        if *finished >= generation {
+                        let st = lock(&engine.state);
+                        if st.finished >= generation
+                            || st.started > generation
+                            || (st.started < generation && st.wanted_from > generation)
+                        {
                             break;
                         }
-                        stop.store(true, Ordering::SeqCst);
+                        if st.started == generation {
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
                     if Instant::now() > deadline {
                         break;
@@ -363,6 +389,10 @@ impl Session {
 
     /// Stops the current search and drops its result.
     pub fn abort_search(&mut self) {
+        if let Some(r) = &self.running {
+            let mut st = lock(&self.engine.state);
+            st.wanted_from = st.wanted_from.max(r.generation + 1);
+        }
         self.request_stop();
         self.running = None;
     }

@@ -36,6 +36,9 @@ struct Current {
     /// The limits as given (clock included), for the time budget after `ponderhit`.
     limits: Limits,
     stop: bool,
+    /// Stop once an iteration of this depth is done (after `ponderhit`: the ponder search
+    /// runs as an infinite one, which only ends when told to).
+    stop_at_depth: Option<u32>,
     /// A result that came while no bestmove could be sent yet.
     held: Option<Result<SearchResult, String>>,
 }
@@ -298,6 +301,7 @@ impl Uci {
             pondering: ponder,
             limits,
             stop: false,
+            stop_at_depth: None,
             held: None,
         });
     }
@@ -334,6 +338,21 @@ impl Uci {
         let budget = c.limits.budget(s.options.move_overhead);
         if let Some(t) = budget.soft.or(budget.hard) {
             s.start_timer(c.generation, t);
+        }
+        if let Some(d) = c.limits.depth {
+            c.stop_at_depth = Some(d);
+            let reached = s
+                .running()
+                .and_then(|r| r.last_info.as_ref())
+                .map_or(0, |i| i.depth);
+            if reached >= d {
+                c.stop = true;
+                s.request_stop();
+            }
+        } else if budget.hard.is_none() {
+            // Nothing would ever end it: answer now with what pondering found.
+            c.stop = true;
+            s.request_stop();
         }
     }
 }
@@ -395,8 +414,14 @@ impl Frontend for Uci {
         Flow::Continue
     }
 
-    fn info(&mut self, _s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
+    fn info(&mut self, s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
         out.line(info_line(info));
+        if let Some(c) = self.current.as_mut() {
+            if !c.pondering && !c.stop && c.stop_at_depth.is_some_and(|d| info.depth >= d) {
+                c.stop = true;
+                s.request_stop();
+            }
+        }
     }
 
     fn done(

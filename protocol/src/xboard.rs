@@ -40,6 +40,9 @@ enum Task {
 struct Current {
     generation: u64,
     task: Task,
+    /// Stop once an iteration of this depth is done (a ponder search turned into the real
+    /// one under `sd`: searches started as infinite only end when told to).
+    stop_at_depth: Option<u32>,
 }
 
 pub struct XBoard {
@@ -219,6 +222,7 @@ impl XBoard {
         self.current = Some(Current {
             generation,
             task: Task::Think,
+            stop_at_depth: None,
         });
     }
 
@@ -240,6 +244,7 @@ impl XBoard {
         self.current = Some(Current {
             generation,
             task: Task::Analyze,
+            stop_at_depth: None,
         });
     }
 
@@ -273,6 +278,7 @@ impl XBoard {
                 expected,
                 held: None,
             },
+            stop_at_depth: None,
         });
     }
 
@@ -331,6 +337,7 @@ impl XBoard {
             Some(Current {
                 generation,
                 task: Task::Ponder { expected, held },
+                ..
             }) => Some((generation, expected, held)),
             other => {
                 self.current = other;
@@ -350,10 +357,25 @@ impl XBoard {
                     if let Some(t) = budget.soft.or(budget.hard) {
                         s.start_timer(generation, t);
                     }
+                    let reached = s
+                        .running()
+                        .and_then(|r| r.last_info.as_ref())
+                        .map_or(0, |i| i.depth);
+                    let stop_at_depth = self.depth_limit.or(
+                        // No time and no depth: think as long as a move normally takes.
+                        budget.hard.is_none().then_some(MAX_DEPTH),
+                    );
+                    if budget.hard.is_none() && self.depth_limit.is_none() {
+                        s.start_timer(generation, DEFAULT_MOVE_TIME);
+                    }
                     self.current = Some(Current {
                         generation,
                         task: Task::Think,
+                        stop_at_depth,
                     });
+                    if stop_at_depth.is_some_and(|d| reached >= d) {
+                        s.request_stop();
+                    }
                     return;
                 }
             }
@@ -703,7 +725,12 @@ impl Frontend for XBoard {
         Flow::Continue
     }
 
-    fn info(&mut self, _s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
+    fn info(&mut self, s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
+        if let Some(c) = &self.current {
+            if matches!(c.task, Task::Think) && c.stop_at_depth.is_some_and(|d| info.depth >= d) {
+                s.request_stop();
+            }
+        }
         if !self.post && !self.analyzing {
             return;
         }
