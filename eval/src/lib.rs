@@ -1,30 +1,32 @@
 //! Static evaluation for Oblique's games.
+//!
+//! * `values`: piece values derived from mobility on each game's own geometry.
+//! * `tables`: per-game positional tables derived from the board graph.
+//! * `eval2d`: the evaluation of the 2D games.
+//! * `startrek`: the evaluation of Star Trek chess.
+
+pub mod eval2d;
+pub mod pawns;
+pub mod startrek;
+pub mod tables;
+pub mod values;
+
+pub use values::{piece_values, role_values, values_report};
 
 use oblique_engine::search::Evaluator;
-use oblique_engine::{Color, Position, Role};
-use oblique_tables::Bitboard;
+use oblique_engine::Position;
+use tables::EvalCache;
 
-/// Material values by role (pawn, knight, bishop, rook, queen, king, ultra, chancellor).
-const VALUES: [i32; 8] = [100, 320, 330, 500, 900, 0, 600, 850];
-
-/// The evaluator for every game.
+/// The evaluator for every game. Tables are built on first use of each game and cached.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
 
-impl<B: Bitboard> Evaluator<Position<B>> for Evaluation {
+impl<B: EvalCache> Evaluator<Position<B>> for Evaluation {
+    #[inline]
     fn evaluate(&self, pos: &Position<B>) -> i32 {
-        let mut score = 0;
-        let king = &pos.rules().king;
-        for (i, &v) in VALUES.iter().enumerate() {
-            let role = Role::from_index(i);
-            for c in [Color::White, Color::Black] {
-                let sign = if c == pos.side_to_move() { 1 } else { -1 };
-                for sq in pos.pieces(c, role).iter() {
-                    // Centralisation: squares with more neighbours are better.
-                    score += sign * (v + 2 * king[sq].count() as i32);
-                }
-            }
-        }
-        score
+        eval2d::evaluate(pos)
     }
 }
+
+#[cfg(test)]
+mod tests;

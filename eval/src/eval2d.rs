@@ -1,0 +1,399 @@
+//! The evaluation of a 2D position: material and piece-square tables, live mobility, king
+//! safety, pawn-role advancement and passed pawns, Diagonal Chess's race to the corner,
+//! tapered between middle game and end game by non-pawn material.
+//!
+//! Written for speed (it runs at every leaf of the search): every per-cell table is padded
+//! to 128 cells and indexed with `sq & 127`, so no bounds checks; each colour is a const
+//! generic, each role has its own loop.
+
+use crate::pawns::PawnEntry;
+use crate::tables::{s, tables_for, EvalCache, GameTables, FAR, MOBILITY_WEIGHT, S};
+use oblique_engine::{Color, Position, Role};
+
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 10;
+/// Pawn shield, per pawn-role piece right in front of the king / one step further.
+const SHIELD1: i32 = 24;
+const SHIELD2: i32 = 12;
+/// Cap of the king-danger penalty.
+const DANGER_CAP: i32 = 900;
+/// Diagonal Chess: a pawn on g7 (b2) with the corner empty and its side to move wins on the
+/// spot; the search sees it one ply later, so the evaluation says so now.
+pub const GOAL_NEXT_MOVE: i32 = 5_000;
+/// Race bonus by steps to the goal with the way free (index 1: one step, opponent to move).
+const RACE_FREE: [i32; 8] = [0, 500, 260, 140, 75, 40, 20, 10];
+/// ... with the way blocked by some piece.
+const RACE_BLOCKED: [i32; 8] = [0, 120, 70, 45, 25, 12, 6, 3];
+
+const WHITE: usize = 0;
+const BLACK: usize = 1;
+
+/// Score of `pos` in centipawns from the side to move's point of view.
+#[inline]
+pub fn evaluate<B: EvalCache>(pos: &Position<B>) -> i32 {
+    let t = tables_for(pos.rules());
+    let white = eval_white(pos, t);
+    if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// Terms of the evaluation, for [`trace`].
+pub const TERMS: [&str; 10] = [
+    "material",
+    "piece squares",
+    "mobility",
+    "bishop pair",
+    "king square",
+    "pawn shield",
+    "pawns",
+    "passed pawns",
+    "king danger",
+    "races",
+];
+const T_MATERIAL: usize = 0;
+const T_PSQ: usize = 1;
+const T_MOBILITY: usize = 2;
+const T_PAIR: usize = 3;
+const T_KING: usize = 4;
+const T_SHIELD: usize = 5;
+const T_PAWNS: usize = 6;
+const T_PASSED: usize = 7;
+const T_DANGER: usize = 8;
+const T_RACES: usize = 9;
+
+/// What one side's pass collects.
+#[derive(Default)]
+struct Side {
+    score: S,
+    /// Per-term scores, filled only when tracing.
+    terms: [S; 10],
+    /// Non-pawn material.
+    npm: i32,
+    /// Weighted attacks on the enemy king's zone, and how many pieces make them.
+    danger: i32,
+    attackers: i32,
+}
+
+/// Everything both sides' passes share.
+struct Common<B> {
+    occ: B,
+    by: [B; 2],
+    pawns: [B; 2],
+    pawn_entry: PawnEntry<B>,
+    kings: [usize; 2],
+}
+
+#[inline(always)]
+fn color<const C: usize>() -> Color {
+    if C == WHITE {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Material, squares, mobility and king attacks of the pieces of one role.
+#[inline(always)]
+fn pieces_of<B: EvalCache, const C: usize, const T: bool>(
+    t: &GameTables<B>,
+    bb: B,
+    role: Role,
+    area: B,
+    zone: B,
+    side: &mut Side,
+    attacks: impl Fn(usize) -> B,
+) {
+    let ri = role.index();
+    let table = &t.psq[C][ri];
+    let mut mobility = 0;
+    let mut hits_total = 0;
+    let mut score = S::default();
+    for sq in bb.iter() {
+        let sq = sq & 127;
+        score += table[sq];
+        let att = attacks(sq);
+        mobility += (att & area).count() as i32;
+        let hits = (att & zone).count() as i32;
+        hits_total += hits;
+        side.attackers += (hits > 0) as i32;
+    }
+    let material = t.value[ri] * bb.count() as i32;
+    side.score += score + MOBILITY_WEIGHT[ri] * mobility;
+    side.danger += t.attack_weight[ri] * hits_total;
+    side.npm += material;
+    if T {
+        side.terms[T_MATERIAL] += s(material, material);
+        side.terms[T_PSQ] += score - s(material, material);
+        side.terms[T_MOBILITY] += MOBILITY_WEIGHT[ri] * mobility;
+    }
+}
+
+#[inline(always)]
+fn side_pass<B: EvalCache, const C: usize, const T: bool>(
+    pos: &Position<B>,
+    t: &GameTables<B>,
+    cm: &Common<B>,
+) -> Side {
+    let them = 1 - C;
+    let r = t.rules;
+    let occ = cm.occ;
+    let zone = t.zone[them][cm.kings[them] & 127];
+    let area = !cm.by[C] & !cm.pawn_entry.attacks[them];
+    let mut side = Side::default();
+    // One block per role the game has, in a fixed order (no dispatch).
+    let present = t.present;
+    if present & 1 << Role::Knight.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Knight);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Knight, area, zone, &mut side, |sq| {
+                t.knight[sq]
+            });
+        }
+    }
+    if present & 1 << Role::Bishop.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Bishop);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Bishop, area, zone, &mut side, |sq| {
+                r.diag.attacks(sq, occ)
+            });
+        }
+    }
+    if present & 1 << Role::Rook.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Rook);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Rook, area, zone, &mut side, |sq| {
+                r.orth.attacks(sq, occ)
+            });
+        }
+    }
+    if present & 1 << Role::Queen.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Queen);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Queen, area, zone, &mut side, |sq| {
+                r.orth.attacks(sq, occ) | r.diag.attacks(sq, occ)
+            });
+        }
+    }
+    if present & 1 << Role::Ultra.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Ultra);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Ultra, area, zone, &mut side, |sq| t.ultra[sq]);
+        }
+    }
+    if present & 1 << Role::Chancellor.index() != 0 {
+        let bb = pos.pieces(color::<C>(), Role::Chancellor);
+        if bb.any() {
+            pieces_of::<B, C, T>(t, bb, Role::Chancellor, area, zone, &mut side, |sq| {
+                r.orth.attacks(sq, occ) | t.knight[sq]
+            });
+        }
+    }
+    if t.bishop_pair != S::default() && pos.pieces(color::<C>(), Role::Bishop).more_than_one() {
+        side.score += t.bishop_pair;
+        if T {
+            side.terms[T_PAIR] += t.bishop_pair;
+        }
+    }
+
+    // King square and pawn shield.
+    let k = cm.kings[C] & 127;
+    let pawns = cm.pawns[C];
+    side.score += t.psq[C][Role::King.index()][k];
+    let shelter = |k: usize| {
+        (t.shield1[C][k] & pawns).count() as i32 * SHIELD1
+            + (t.shield2[C][k] & pawns).count() as i32 * SHIELD2
+    };
+    let mut shield = shelter(k);
+    // A king that may still castle counts the shelter it can castle into.
+    let rights = pos.castling_rights() >> (2 * C) & 3;
+    if rights != 0 {
+        for (side_idx, &to) in t.castle_to[C].iter().enumerate() {
+            if rights >> side_idx & 1 != 0 {
+                shield = shield.max(shelter(to as usize & 127));
+            }
+        }
+    }
+    side.score.mg += shield;
+    if T {
+        side.terms[T_KING] += t.psq[C][Role::King.index()][k];
+        side.terms[T_SHIELD] += s(shield, 0);
+    }
+
+    // Pawn-role pieces (cached): squares, advancement, passed pawns; then the kings'
+    // distances to the passed ones.
+    let pe = &cm.pawn_entry;
+    side.score += pe.squares[C] + pe.passed_bonus[C];
+    let mut proximity = 0;
+    let their_king = cm.kings[them] & 127;
+    for sq in pe.passed[C].iter() {
+        let sq = sq & 127;
+        let w = t.passed_king_weight[C][sq];
+        let theirs = t.block_kdist[C][sq << 7 | their_king].min(5) as i32;
+        let ours = t.block_kdist[C][sq << 7 | k].min(5) as i32;
+        proximity += w * (4 * theirs - 2 * ours);
+    }
+    side.score.eg += proximity;
+    if T {
+        let v = t.value[Role::Pawn.index()] * pawns.count() as i32;
+        side.terms[T_MATERIAL] += s(v, v);
+        side.terms[T_PAWNS] += pe.squares[C] - s(v, v);
+        side.terms[T_PASSED] += pe.passed_bonus[C] + s(0, proximity);
+    }
+    side
+}
+
+/// A pawn the defending king cannot catch, when the defender has only king and pawns: the
+/// best such pawn's bonus.
+#[inline(never)]
+fn unstoppable<B: EvalCache>(t: &GameTables<B>, cm: &Common<B>, c: usize, stm: usize) -> i32 {
+    let them = 1 - c;
+    let mut best = 0;
+    for sq in cm.pawns[c].iter() {
+        let sq = sq & 127;
+        let qd = t.qdist[c][sq];
+        if qd == FAR || (t.front_span[c][sq] & cm.occ).any() {
+            continue;
+        }
+        let kd = t.promo_kdist[c][sq << 7 | (cm.kings[them] & 127)] as i32
+            - if stm == them { 1 } else { 0 };
+        if kd > qd as i32 {
+            best = best.max(t.gain[c][sq] * 2 / 3 - 20 * qd as i32);
+        }
+    }
+    best
+}
+
+/// Diagonal Chess: pawns on their way to the goal corner.
+#[inline(never)]
+fn race<B: EvalCache>(t: &GameTables<B>, cm: &Common<B>, c: usize, stm: usize) -> i32 {
+    let mut total = 0;
+    for sq in cm.pawns[c].iter() {
+        let sq = sq & 127;
+        let d = t.goal_dist[c][sq];
+        if d == FAR || d == 0 {
+            continue;
+        }
+        let free = (t.goal_path[c][sq] & cm.occ).is_empty();
+        total += if free && d == 1 && stm == c {
+            GOAL_NEXT_MOVE
+        } else if free {
+            RACE_FREE[(d as usize).min(7)]
+        } else {
+            RACE_BLOCKED[(d as usize).min(7)]
+        };
+    }
+    total
+}
+
+/// The evaluation from White's point of view.
+#[inline(never)]
+pub(crate) fn eval_white<B: EvalCache>(pos: &Position<B>, t: &GameTables<B>) -> i32 {
+    eval_white_traced::<B, false>(pos, t).0
+}
+
+/// The evaluation from White's point of view, with its terms per side when `T`.
+#[inline(always)]
+fn eval_white_traced<B: EvalCache, const T: bool>(
+    pos: &Position<B>,
+    t: &GameTables<B>,
+) -> (i32, [[S; 10]; 2], i32) {
+    let stm = pos.side_to_move().index();
+    let by = [pos.color_bb(Color::White), pos.color_bb(Color::Black)];
+    let pawns = [
+        pos.pieces(Color::White, Role::Pawn),
+        pos.pieces(Color::Black, Role::Pawn),
+    ];
+    let cm = Common {
+        occ: by[0] | by[1],
+        by,
+        pawns,
+        pawn_entry: crate::pawns::probe(t, pawns),
+        kings: [pos.king_square(Color::White), pos.king_square(Color::Black)],
+    };
+    let mut w = side_pass::<B, WHITE, T>(pos, t, &cm);
+    let mut b = side_pass::<B, BLACK, T>(pos, t, &cm);
+
+    let mut races = [S::default(); 2];
+    if b.npm == 0 && pawns[0].any() {
+        races[0].eg += unstoppable(t, &cm, WHITE, stm);
+    }
+    if w.npm == 0 && pawns[1].any() {
+        races[1].eg += unstoppable(t, &cm, BLACK, stm);
+    }
+    if t.has_goal {
+        let rw = race(t, &cm, WHITE, stm);
+        let rb = race(t, &cm, BLACK, stm);
+        races[0] += s(rw, rw);
+        races[1] += s(rb, rb);
+    }
+    w.score += races[0];
+    b.score += races[1];
+
+    // King danger: quadratic in the weighted attacks, stronger with more attackers.
+    let penalty = |a: &Side| (a.danger * a.danger * a.attackers.min(4) / 16).min(DANGER_CAP);
+    let (pw, pb) = (penalty(&b), penalty(&w));
+    w.score.mg -= pw;
+    b.score.mg -= pb;
+    if T {
+        w.terms[T_RACES] = races[0];
+        b.terms[T_RACES] = races[1];
+        w.terms[T_DANGER] = s(-pw, 0);
+        b.terms[T_DANGER] = s(-pb, 0);
+    }
+
+    let total = w.score - b.score;
+    let phase = ((w.npm + b.npm).min(t.phase_max) * t.phase_mult) >> 16;
+    let mut v = (total.mg * phase + total.eg * (256 - phase)) / 256;
+
+    // Material that cannot win: no pawns and at most a minor piece more.
+    let (strong, weak) = if v > 0 { (&w, &b) } else { (&b, &w) };
+    let (strong_c, weak_c) = if v > 0 {
+        (WHITE, BLACK)
+    } else {
+        (BLACK, WHITE)
+    };
+    if pawns[strong_c].is_empty() && strong.npm - weak.npm <= t.minor_max {
+        v /= 8;
+    } else if weak.npm == 0 && pawns[weak_c].is_empty() && strong.npm > t.minor_max {
+        // Mating a bare king: drive it to the rim, bring our king closer.
+        let sign = if strong_c == WHITE { 1 } else { -1 };
+        let rim = -t.centre16[cm.kings[weak_c] & 127] * 3;
+        let close = 8 - (t.king_dist[(cm.kings[0] & 127) << 7 | (cm.kings[1] & 127)] as i32).min(8);
+        v += sign * (rim + 10 * close);
+    }
+
+    (
+        v + if stm == WHITE { TEMPO } else { -TEMPO },
+        [w.terms, b.terms],
+        phase,
+    )
+}
+
+/// The evaluation's terms for people: per term, White's and Black's (middle game, end
+/// game) scores, then the phase and the final score from the side to move's view.
+pub fn trace<B: EvalCache>(pos: &Position<B>) -> String {
+    let t = tables_for(pos.rules());
+    let (white, terms, phase) = eval_white_traced::<B, true>(pos, t);
+    let mut out = format!(
+        "{:<14} {:>13} {:>13} {:>13}\n",
+        "term", "white mg/eg", "black mg/eg", "diff mg/eg"
+    );
+    for (i, name) in TERMS.iter().enumerate() {
+        let (w, b) = (terms[0][i], terms[1][i]);
+        let d = w - b;
+        out += &format!(
+            "{name:<14} {:>6}/{:<6} {:>6}/{:<6} {:>6}/{:<6}\n",
+            w.mg, w.eg, b.mg, b.eg, d.mg, d.eg
+        );
+    }
+    let stm = if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    };
+    out += &format!("phase {phase}/256 (middle game weight), tempo {TEMPO}, score {white} for White, {stm} for the side to move\n");
+    out
+}

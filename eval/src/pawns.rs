@@ -1,0 +1,78 @@
+//! The pawn-role pieces' own terms (squares, advancement, which are passed, the cells they
+//! attack) depend on the two pawn sets alone, and the search meets the same pawn structure
+//! again and again: they are cached per thread, keyed by both pawn sets exactly (no
+//! collisions, so the evaluation stays a pure function of the position).
+
+use crate::tables::{EvalCache, GameTables, S};
+use oblique_engine::Role;
+
+/// Entries per thread and bitboard width.
+pub const PAWN_CACHE_ENTRIES: usize = 1024;
+
+/// The pawn terms of one pawn structure.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PawnEntry<B> {
+    /// Address of the game's tables (0: empty slot).
+    pub game: usize,
+    pub pawns: [B; 2],
+    /// Material and squares of each side's pawns.
+    pub squares: [S; 2],
+    /// Passed-pawn bonuses that do not depend on the kings.
+    pub passed_bonus: [S; 2],
+    /// Cells each side's pawns attack.
+    pub attacks: [B; 2],
+    /// Each side's passed pawns.
+    pub passed: [B; 2],
+}
+
+#[inline(always)]
+fn side<B: EvalCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> (S, S, B, B) {
+    let table = &t.psq[C][Role::Pawn.index()];
+    let mut squares = S::default();
+    let mut bonus = S::default();
+    let mut attacks = B::EMPTY;
+    let mut passed = B::EMPTY;
+    for sq in ours.iter() {
+        let sq = sq & 127;
+        squares += table[sq];
+        attacks |= t.pawn_capture[C][sq];
+        if (t.passed_mask[C][sq] & theirs).is_empty() {
+            bonus += t.passed_bonus[C][sq];
+            passed |= B::bit(sq);
+        }
+    }
+    (squares, bonus, attacks, passed)
+}
+
+#[inline(never)]
+fn compute<B: EvalCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnEntry<B> {
+    let (sw, bw, aw, pw) = side::<B, 0>(t, pawns[0], pawns[1]);
+    let (sb, bb, ab, pb) = side::<B, 1>(t, pawns[1], pawns[0]);
+    PawnEntry {
+        game,
+        pawns,
+        squares: [sw, sb],
+        passed_bonus: [bw, bb],
+        attacks: [aw, ab],
+        passed: [pw, pb],
+    }
+}
+
+/// The pawn terms of a structure, from this thread's cache or computed (and stored).
+#[inline(always)]
+pub fn probe<B: EvalCache>(t: &GameTables<B>, pawns: [B; 2]) -> PawnEntry<B> {
+    let game = t as *const GameTables<B> as usize;
+    let h = (pawns[0].fold() ^ pawns[1].fold().rotate_left(29) ^ game as u64)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let idx = (h >> 54) as usize & (PAWN_CACHE_ENTRIES - 1);
+    B::with_pawn_cache(|cache| {
+        if cache.is_empty() {
+            cache.resize(PAWN_CACHE_ENTRIES, PawnEntry::default());
+        }
+        let e = &mut cache[idx];
+        if e.game != game || e.pawns != pawns {
+            *e = compute(t, game, pawns);
+        }
+        *e
+    })
+}

@@ -1,0 +1,388 @@
+//! Unit tests: reproducible values, sane orderings, determinism, colour symmetry, and the
+//! evaluation's judgement on positions whose verdict is clear.
+
+use crate::eval2d::GOAL_NEXT_MOVE;
+use crate::tables::{tables_by_name, EvalCache};
+use crate::values::{fit, piece_values, role_values, values_report};
+use crate::Evaluation;
+use oblique_engine::search::Evaluator;
+use oblique_engine::variant::Width;
+use oblique_engine::{find_variant, Game, Position, Role, VARIANTS};
+
+fn eval_fen<B: EvalCache>(variant: &str, fen: &str) -> i32 {
+    let spec = find_variant(variant).expect("game");
+    let pos = Position::<B>::from_fen(spec, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    Evaluation.evaluate(&pos)
+}
+
+/// Evaluates a FEN of any 2D game.
+fn eval(variant: &str, fen: &str) -> i32 {
+    match find_variant(variant).expect("game").width {
+        Width::W64 => eval_fen::<u64>(variant, fen),
+        Width::W128 => eval_fen::<u128>(variant, fen),
+    }
+}
+
+fn value(variant: &str, role: Role) -> i32 {
+    piece_values(variant)
+        .into_iter()
+        .find(|&(r, _)| r == role)
+        .map(|(_, v)| v)
+        .unwrap_or_else(|| panic!("{variant} has no {role:?}"))
+}
+
+// ---------------------------------------------------------------------------------------
+// Values
+
+#[test]
+fn values_are_reproducible() {
+    for v in VARIANTS {
+        let a = piece_values(v.name);
+        let b = piece_values(v.name);
+        assert_eq!(a, b, "{}", v.name);
+        assert_eq!(role_values(v.name), role_values(v.name));
+        assert!(!a.is_empty());
+    }
+    assert_eq!(fit(), fit());
+}
+
+#[test]
+fn the_fit_gives_back_the_orthodox_values() {
+    let f = fit();
+    assert!(f.rms_log_error < 0.05, "{f:?}");
+    for (role, textbook) in [
+        (Role::Knight, 320),
+        (Role::Bishop, 330),
+        (Role::Rook, 500),
+        (Role::Queen, 900),
+    ] {
+        let v = value("chess", role);
+        assert!((v - textbook).abs() * 100 <= textbook * 6, "{role:?} {v}");
+    }
+    assert_eq!(value("chess", Role::Pawn), 100);
+}
+
+#[test]
+fn values_are_ordered_sanely_in_every_game() {
+    for v in VARIANTS {
+        let vals = piece_values(v.name);
+        let get = |r: Role| vals.iter().find(|&&(x, _)| x == r).map(|&(_, v)| v);
+        let pawn = get(Role::Pawn).unwrap();
+        let minor = get(Role::Knight).unwrap().max(get(Role::Bishop).unwrap());
+        let rook = get(Role::Rook).unwrap();
+        assert!(pawn > 50 && pawn < minor, "{}: pawn {pawn}", v.name);
+        assert!(rook > minor, "{}: rook {rook} minor {minor}", v.name);
+        if let Some(q) = get(Role::Queen) {
+            assert!(q > rook, "{}: queen {q} rook {rook}", v.name);
+        }
+        if let Some(c) = get(Role::Chancellor) {
+            assert!(c > rook, "{}: chancellor {c} rook {rook}", v.name);
+        }
+        if let Some(u) = get(Role::Ultra) {
+            assert!(u > minor, "{}: ultra {u} minor {minor}", v.name);
+        }
+        assert!(get(Role::King).is_none());
+    }
+}
+
+#[test]
+fn geometry_changes_the_values() {
+    // Holes cut the escalator boards' diagonals; Diagonal Chess's knight is a (1,3) leaper.
+    assert!(value("slanted", Role::Bishop) < value("chess", Role::Bishop));
+    assert!(value("diagonal", Role::Knight) < value("chess", Role::Knight));
+    assert_eq!(value("diagonal", Role::Rook), value("chess", Role::Rook));
+    // The Crab steps diagonally too: worth more than a pawn.
+    assert!(value("slanted", Role::Pawn) > 120);
+    assert!(values_report("ultraslanted").unwrap().contains("ultra"));
+    assert!(values_report("nosuchgame").is_err());
+    assert!(piece_values("nosuchgame").is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// Symmetry and determinism
+
+/// Positions reached by random legal moves from the start (fixed seed).
+fn random_positions(variant: &str, games: usize, max_plies: usize) -> Vec<String> {
+    fn walk<B: EvalCache>(variant: &str, games: usize, max_plies: usize) -> Vec<String> {
+        let spec = find_variant(variant).unwrap();
+        let mut rng = crate::values::SplitMix(0x5eed ^ games as u64);
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::<B>::start(spec).unwrap();
+            let mut moves = Vec::new();
+            let plies = 4 + (rng.next_u64() % max_plies as u64) as usize;
+            for _ in 0..plies {
+                moves.clear();
+                pos.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                pos.make_move(m);
+                out.push(pos.to_fen());
+            }
+        }
+        out
+    }
+    match find_variant(variant).unwrap().width {
+        Width::W64 => walk::<u64>(variant, games, max_plies),
+        Width::W128 => walk::<u128>(variant, games, max_plies),
+    }
+}
+
+fn swap_case(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+/// Orthodox colour flip: ranks upside down, colours swapped.
+fn flip_orthodox(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let placement: Vec<String> = f[0].split('/').rev().map(swap_case).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let mut castling: Vec<char> = swap_case(f[2]).chars().collect();
+    castling.sort_by_key(|c| "KQkq-".find(*c));
+    let castling: String = castling.into_iter().collect();
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = f[3].as_bytes();
+        format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        placement.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+/// Splits a FEN rank into tokens: piece letters, holes, and (multi-digit) runs.
+fn rank_tokens(rank: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in rank.chars() {
+        if c.is_ascii_digit()
+            && out
+                .last()
+                .is_some_and(|t| t.chars().all(|x| x.is_ascii_digit()))
+        {
+            out.last_mut().unwrap().push(c);
+        } else {
+            out.push(c.to_string());
+        }
+    }
+    out
+}
+
+/// Half turn of the board with colours swapped (Diagonal Chess's colour symmetry).
+fn rotate_colours(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let placement: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| swap_case(&rank_tokens(r).into_iter().rev().collect::<String>()))
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    format!("{} {side} - - {} {}", placement.join("/"), f[4], f[5])
+}
+
+/// Mirror between the a- and the last file, same colours, no castling or e.p. (the escalator
+/// boards are symmetric that way).
+fn mirror_files(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let placement: Vec<String> = f[0]
+        .split('/')
+        .map(|r| rank_tokens(r).into_iter().rev().collect::<String>())
+        .collect();
+    format!("{} {} - - {} {}", placement.join("/"), f[1], f[4], f[5])
+}
+
+const ORTHODOX_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbqkb1r/pp1p1ppp/4pn2/2pP4/2P5/8/PP2PPPP/RNBQKBNR w KQkq c6 0 4",
+    "6k1/5ppp/8/8/8/8/1P3PPP/6K1 b - - 0 30",
+    "8/8/8/4k3/8/8/8/4KQ2 w - - 0 50",
+    "8/P7/8/8/8/8/5k2/K7 b - - 0 60",
+    "2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/P4PPP/R2QR1K1 b - - 3 15",
+];
+
+#[test]
+fn orthodox_colour_flip_scores_the_same() {
+    let mut fens: Vec<String> = ORTHODOX_FENS.iter().map(|s| s.to_string()).collect();
+    fens.extend(random_positions("chess", 40, 120));
+    for fen in &fens {
+        let flipped = flip_orthodox(fen);
+        assert_eq!(
+            eval("chess", fen),
+            eval("chess", &flipped),
+            "{fen} vs {flipped}"
+        );
+    }
+}
+
+#[test]
+fn diagonal_colour_rotation_scores_the_same() {
+    let mut fens = random_positions("diagonal", 40, 120);
+    fens.push("3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w - - 0 1".to_string());
+    for fen in &fens {
+        let rotated = rotate_colours(fen);
+        assert_eq!(
+            eval("diagonal", fen),
+            eval("diagonal", &rotated),
+            "{fen} vs {rotated}"
+        );
+    }
+}
+
+#[test]
+fn escalator_file_mirror_scores_the_same() {
+    for v in [
+        "slanted",
+        "minislanted",
+        "ultraslanted",
+        "almostultraslanted",
+        "sortofalmostultraslanted",
+    ] {
+        for fen in random_positions(v, 10, 80) {
+            let plain = mirror_files(&mirror_files(&fen));
+            let mirrored = mirror_files(&fen);
+            assert_eq!(eval(v, &plain), eval(v, &mirrored), "{v}: {fen}");
+        }
+    }
+}
+
+#[test]
+fn evaluation_is_deterministic() {
+    for v in VARIANTS {
+        for fen in random_positions(v.name, 3, 60) {
+            let a = eval(v.name, &fen);
+            let b = eval(v.name, &fen);
+            assert_eq!(a, b, "{}: {fen}", v.name);
+        }
+    }
+}
+
+#[test]
+fn start_positions_are_nearly_level() {
+    for v in VARIANTS {
+        let score = eval(v.name, v.start_fen);
+        assert!(score.abs() <= 40, "{}: {score}", v.name);
+    }
+}
+
+#[test]
+fn tables_are_built_for_every_game() {
+    for v in VARIANTS {
+        match v.width {
+            Width::W64 => assert!(tables_by_name::<u64>(v.name).is_some()),
+            Width::W128 => assert!(tables_by_name::<u128>(v.name).is_some()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Judgement
+
+#[test]
+fn material_counts() {
+    // White is a queen up.
+    let up = eval(
+        "chess",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(up > 700, "{up}");
+    // From Black's point of view it is as bad.
+    let down = eval(
+        "chess",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    );
+    assert!(down < -700, "{down}");
+}
+
+#[test]
+fn advanced_passed_pawns_are_worth_more() {
+    let far = eval("chess", "6k1/8/8/8/8/8/P7/6K1 w - - 0 1");
+    let near = eval("chess", "6k1/P7/8/8/8/8/8/6K1 b - - 0 1");
+    let near = -near; // Black to move there; White's view
+    assert!(near > far + 150, "far {far} near {near}");
+}
+
+#[test]
+fn an_uncatchable_pawn_wins() {
+    // The black king is too far from a8.
+    let s = eval("chess", "8/8/P7/8/8/8/7k/K7 w - - 0 1");
+    assert!(s > 400, "{s}");
+}
+
+#[test]
+fn bare_minor_pieces_cannot_win() {
+    let s = eval("chess", "8/8/4k3/8/8/3BK3/8/8 w - - 0 1");
+    assert!(s.abs() < 60, "{s}");
+}
+
+#[test]
+fn a_pawn_shield_is_better_than_none() {
+    let shielded = eval(
+        "chess",
+        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1",
+    );
+    let bare = eval(
+        "chess",
+        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4PPPP/2N2N2/PPPP4/R1BQ1RK1 w - - 0 1",
+    );
+    assert!(shielded > bare + 20, "shielded {shielded} bare {bare}");
+}
+
+#[test]
+fn a_knight_prefers_the_centre_and_dislikes_holes() {
+    let t = tables_by_name::<u64>("slanted").unwrap();
+    let g = &t.rules.geom;
+    let cell = |name: &str| g.cell(name).unwrap_or_else(|| panic!("{name}"));
+    let n = |sq: usize| t.psq[0][Role::Knight.index()][sq].mg;
+    // d3 loses the jumps into the holes' neighbourhood less than a1 loses to the corner.
+    assert!(n(cell("d3")) > n(cell("a1")));
+    let chess = tables_by_name::<u64>("chess").unwrap();
+    let e4 = chess.rules.geom.cell("e4").unwrap();
+    let a1 = chess.rules.geom.cell("a1").unwrap();
+    assert!(
+        chess.psq[0][Role::Knight.index()][e4].mg > chess.psq[0][Role::Knight.index()][a1].mg + 15
+    );
+}
+
+#[test]
+fn diagonal_chess_pawn_one_step_from_the_corner() {
+    // White pawn on g7, h8 empty. White to move: g7-h8 wins on the spot.
+    let white_to_move = eval("diagonal", "4k3/6P1/8/8/8/8/8/K7 w - - 0 1");
+    assert!(white_to_move >= GOAL_NEXT_MOVE - 500, "{white_to_move}");
+    // Black to move: still a big threat, but Black can answer it.
+    let black_to_move = -eval("diagonal", "4k3/6P1/8/8/8/8/8/K7 b - - 0 1");
+    assert!(black_to_move > 300, "{black_to_move}");
+    assert!(black_to_move < white_to_move);
+    // The corner occupied: no race bonus of that size.
+    let blocked = eval("diagonal", "7k/6P1/8/8/8/8/8/K7 w - - 0 1");
+    assert!(blocked < black_to_move, "{blocked}");
+}
+
+#[test]
+fn diagonal_chess_race_prefers_the_nearer_pawn() {
+    let near = eval("diagonal", "7k/8/5P2/8/8/8/8/K7 w - - 0 1");
+    let far = eval("diagonal", "7k/8/8/8/3P4/8/8/K7 w - - 0 1");
+    assert!(near > far, "near {near} far {far}");
+}
+
+#[test]
+fn crab_advancement_counts() {
+    let back = eval("slanted", "4k3/8/8/2*2*2/2*2*2/8/3P4/4K3 w - - 0 1");
+    let forward = eval("slanted", "4k3/3P4/8/2*2*2/2*2*2/8/8/4K3 b - - 0 1");
+    assert!(-forward > back, "back {back} forward {}", -forward);
+}
