@@ -105,8 +105,33 @@ fn time<B: EvalCache>(variant: &str, fen: &str) -> (f64, i32) {
     (best, first)
 }
 
+fn time_startrek() -> (f64, i32) {
+    let pos = oblique_engine::startrek::StarTrekPosition::start();
+    let eval = Evaluation;
+    let first = eval.evaluate(&pos);
+    let iters = 200_000u32;
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let mut acc = 0i64;
+        for _ in 0..iters {
+            acc += eval.evaluate(black_box(&pos)) as i64;
+        }
+        black_box(acc);
+        best = best.min(t.elapsed().as_nanos() as f64 / iters as f64);
+    }
+    (best, first)
+}
+
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
+    if "startrek start".contains(&filter) {
+        let (ns, score) = time_startrek();
+        println!(
+            "{:<20} {:<12} {ns:>7.1} ns/call  score {score:>5} cp",
+            "startrek", "start"
+        );
+    }
     for &(variant, name, fen) in POSITIONS {
         if !format!("{variant} {name}").contains(&filter) {
             continue;

@@ -203,8 +203,10 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     let pawns = cm.pawns[C];
     side.score += t.psq[C][Role::King.index()][k];
     let shelter = |k: usize| {
-        (t.shield1[C][k] & pawns).count() as i32 * SHIELD1
-            + (t.shield2[C][k] & pawns).count() as i32 * SHIELD2
+        ((t.shield1[C][k] & pawns).count() as i32 * SHIELD1
+            + (t.shield2[C][k] & pawns).count() as i32 * SHIELD2)
+            * t.shield_scale[C][k]
+            / 2
     };
     let mut shield = shelter(k);
     // A king that may still castle counts the shelter it can castle into.

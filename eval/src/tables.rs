@@ -178,6 +178,9 @@ pub struct GameTables<B: Bitboard> {
     pub zone: [Board<B>; 2],
     pub shield1: [Board<B>; 2],
     pub shield2: [Board<B>; 2],
+    /// Share of the shield bonus a king on the cell earns, in halves: 2 in its own camp,
+    /// 1 one step out, 0 further (a king walking up behind its pawns is not sheltered).
+    pub shield_scale: [Board<i32>; 2],
     pub passed_mask: [Board<B>; 2],
     pub passed_bonus: [Board<S>; 2],
     /// End-game weight of king proximity to a passed pawn.
@@ -504,8 +507,17 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         let mut zone: [Vec<B>; 2] = Default::default();
         let mut shield1: [Vec<B>; 2] = Default::default();
         let mut shield2: [Vec<B>; 2] = Default::default();
+        let mut shield_scale: [Vec<i32>; 2] = Default::default();
         for c in 0..2 {
             let home = bfs(&rules.king, camp[c]);
+            shield_scale[c] = home
+                .iter()
+                .map(|&d| match d {
+                    0 => 2,
+                    1 => 1,
+                    _ => 0,
+                })
+                .collect();
             for i in 0..8 {
                 let role = Role::from_index(i);
                 let v = value[i];
@@ -639,6 +651,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             zone: b2(&zone),
             shield1: b2(&shield1),
             shield2: b2(&shield2),
+            shield_scale: i2(&shield_scale),
             passed_mask: b2(&passed_mask),
             passed_bonus: s2(&passed_bonus),
             passed_king_weight: i2(&passed_king_weight),

@@ -386,3 +386,116 @@ fn crab_advancement_counts() {
     let forward = eval("slanted", "4k3/3P4/8/2*2*2/2*2*2/8/8/4K3 b - - 0 1");
     assert!(-forward > back, "back {back} forward {}", -forward);
 }
+
+// ---------------------------------------------------------------------------------------
+// Star Trek chess
+
+mod startrek {
+    use super::*;
+    use oblique_engine::startrek::StarTrekPosition;
+
+    fn st_eval(tfen: &str) -> i32 {
+        let pos = StarTrekPosition::from_tfen(tfen).unwrap_or_else(|e| panic!("{tfen}: {e}"));
+        Evaluation.evaluate(&pos)
+    }
+
+    /// (f, r, l) -> (f, 9 - r, 8 - l): Black's half of the box is White's turned over.
+    fn mirror_square(sq: &str) -> String {
+        let b = sq.as_bytes();
+        let file = b[0] as char;
+        let open = sq.find('(').expect("level");
+        let rank: i32 = sq[1..open].parse().expect("rank");
+        let level: i32 = sq[open + 1..sq.len() - 1].parse().expect("level");
+        format!("{file}{}({})", 9 - rank, 8 - level)
+    }
+
+    fn list(field: &str, f: impl Fn(&str) -> String) -> String {
+        if field == "-" {
+            "-".to_string()
+        } else {
+            field.split(',').map(f).collect::<Vec<_>>().join(",")
+        }
+    }
+
+    fn flip_tfen(tfen: &str) -> String {
+        let f: Vec<&str> = tfen.split_whitespace().collect();
+        let pieces = list(f[0], |p| {
+            let (letter, sq) = p.split_at(1);
+            format!("{}{}", swap_case(letter), mirror_square(sq))
+        });
+        let pins = list(f[1], |p| {
+            let (pin, owner) = p.split_once(':').unwrap();
+            let owner = if owner == "w" { "b" } else { "w" };
+            format!("{}:{owner}", mirror_square(pin))
+        });
+        let side = if f[2] == "w" { "b" } else { "w" };
+        let unmoved = list(f[3], mirror_square);
+        let ep = list(f[4], mirror_square);
+        format!("{pieces} {pins} {side} {unmoved} {ep} {} {}", f[5], f[6])
+    }
+
+    fn random_tfens(games: usize, max_plies: usize) -> Vec<String> {
+        let mut rng = crate::values::SplitMix(0x3d3d);
+        let mut out = vec![oblique_engine::startrek::START_TFEN.to_string()];
+        for _ in 0..games {
+            let mut pos = StarTrekPosition::start();
+            let mut moves = Vec::new();
+            for _ in 0..4 + (rng.next_u64() % max_plies as u64) as usize {
+                moves.clear();
+                pos.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                pos.make_move(m);
+                out.push(pos.to_tfen());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn values_are_reproducible_and_sane() {
+        let a = piece_values("startrek");
+        assert_eq!(a, piece_values("startrek"));
+        assert_eq!(
+            crate::startrek::values_table(),
+            &role_values("startrek").unwrap()[..]
+        );
+        let get = |r: Role| a.iter().find(|&&(x, _)| x == r).map(|&(_, v)| v).unwrap();
+        let queen = get(Role::Queen);
+        for r in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook] {
+            assert!(queen > get(r), "{r:?}");
+            assert!(get(Role::Pawn) <= get(r) || r == Role::Pawn);
+        }
+        assert!(get(Role::Pawn) > 50);
+    }
+
+    #[test]
+    fn start_position_is_level() {
+        let s = st_eval(oblique_engine::startrek::START_TFEN);
+        assert!(s.abs() <= 30, "{s}");
+    }
+
+    #[test]
+    fn colour_flip_scores_the_same() {
+        for tfen in random_tfens(25, 60) {
+            let flipped = flip_tfen(&tfen);
+            assert_eq!(st_eval(&tfen), st_eval(&flipped), "{tfen}\n{flipped}");
+        }
+    }
+
+    #[test]
+    fn material_and_centre_count() {
+        let start = StarTrekPosition::start();
+        let mut pos = start.clone();
+        // Remove Black's queen: White is far ahead.
+        let tfen = pos.to_tfen().replace("qb9(7),", "");
+        pos = StarTrekPosition::from_tfen(&tfen).unwrap();
+        assert!(Evaluation.evaluate(&pos) > 500);
+        // A knight on the neutral board beats one at home.
+        let home = st_eval("Kb1(2),Nb2(2),Pc2(2),ke8(6),pd7(6) - w - - 0 1");
+        let centre = st_eval("Kb1(2),Nc4(4),Pc2(2),ke8(6),pd7(6) - w - - 0 1");
+        assert!(centre > home, "centre {centre} home {home}");
+    }
+}
