@@ -85,6 +85,11 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Piece values of a game, derived from each piece's mobility on its geometry.
+    Values {
+        #[arg(long, short, default_value = "chess")]
+        variant: String,
+    },
     /// Search a fixed set of positions of every game; prints total nodes and nps.
     Bench {
         #[arg(long, short, default_value_t = 8)]
@@ -225,14 +230,15 @@ fn run(cli: Cli) -> Result<(), String> {
             let result = match &pos {
                 AnyPosition::W64(p) => cli::analyze::run(&search, p, &eval, &limits),
                 AnyPosition::W128(p) => cli::analyze::run(&search, p, &eval, &limits),
-                AnyPosition::StarTrek(_) => {
-                    return Err("the search does not play Star Trek chess yet".into())
-                }
+                AnyPosition::StarTrek(p) => cli::analyze::run(&search, &**p, &eval, &limits),
             };
             match result.best_move {
                 Some(m) => println!("bestmove {m}"),
                 None => println!("bestmove (none)"),
             }
+        }
+        Command::Values { variant } => {
+            print!("{}", oblique_eval::values_report(&variant)?);
         }
         Command::Bench { depth, hash } => {
             if depth == 0 || depth > 30 {

@@ -134,3 +134,57 @@ fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bench_is_deterministic_at_one_thread() {
+    let total = || {
+        let (code, out, err) = oblique(&["bench", "--depth", "4"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("position")).count(),
+            16,
+            "{out}"
+        );
+        let last = out.lines().last().unwrap().to_string();
+        last.split_whitespace().nth(2).unwrap().to_string()
+    };
+    assert_eq!(total(), total());
+}
+
+#[test]
+fn analyze_streams_depth_lines_and_ends_with_bestmove() {
+    for (variant, best_in) in [
+        ("chess", None),
+        ("startrek", None),
+        ("diagonal", Some("g7h8")),
+    ] {
+        let fen = if variant == "diagonal" {
+            Some("k7/6P1/8/8/8/8/8/7K w - - 0 1")
+        } else {
+            None
+        };
+        let mut args = vec!["analyze", "--variant", variant, "--depth", "4"];
+        if let Some(f) = fen {
+            args.extend(["--fen", f]);
+        }
+        let (code, out, err) = oblique(&args);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() >= 2, "{out}");
+        assert!(lines[0].starts_with("depth 1 "), "{out}");
+        let last = lines.last().unwrap();
+        assert!(last.starts_with("bestmove "), "{out}");
+        if let Some(m) = best_in {
+            assert_eq!(*last, format!("bestmove {m}"));
+        }
+    }
+    let (code, _, err) = oblique(&["analyze", "--variant", "chess"]);
+    assert_eq!(code, 2, "no limit given: {err}");
+}
+
+#[test]
+fn values_prints_derived_piece_values() {
+    let (code, out, _) = oblique(&["values", "--variant", "ultraslanted"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l.starts_with("ultra")), "{out}");
+}

@@ -18,6 +18,6 @@ pub fn search_any(
     match pos {
         AnyPosition::W64(p) => Ok(search.run(p, &eval, limits, on_info)),
         AnyPosition::W128(p) => Ok(search.run(p, &eval, limits, on_info)),
-        AnyPosition::StarTrek(_) => Err("the search does not play Star Trek chess yet".into()),
+        AnyPosition::StarTrek(p) => Ok(search.run(&**p, &eval, limits, on_info)),
     }
 }
