@@ -703,3 +703,43 @@ fn bad_arguments_are_reported() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("does not play slanted"));
     }
 }
+
+#[test]
+fn oblique_over_xboard_meets_oblique_over_uci_in_a_black_first_game() {
+    if !oblique_plays("minislanted") {
+        println!("skipped: oblique does not speak UCI yet");
+        return;
+    }
+    let pgn = tmp("xboard-uci.pgn");
+    let xb = format!("{} xboard name=XB", bin());
+    let uci = format!("{} uci name=UCI", bin());
+    let out = run_match(&[
+        "--variant",
+        "minislanted",
+        "--engine",
+        &xb,
+        "--engine",
+        &uci,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--random-plies",
+        "3",
+        "--max-moves",
+        "25",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let so = String::from_utf8_lossy(&out.stdout);
+    assert!(so.contains("(xboard)") && so.contains("(uci)"), "{so}");
+    let games = check_pgn(&pgn, "minislanted");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&g.tags["Termination"].as_str()),
+            "{g:?}"
+        );
+    }
+}

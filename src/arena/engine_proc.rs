@@ -436,9 +436,7 @@ pub enum Reply {
         score: Option<Score>,
         depth: Option<u32>,
     },
-    Resign {
-        at: Instant,
-    },
+    Resign,
 }
 
 /// How the engine is told to limit its search.
@@ -991,7 +989,7 @@ impl Engine {
                 });
             }
             if first == "resign" {
-                return Ok(Reply::Resign { at });
+                return Ok(Reply::Resign);
             }
             if t.starts_with("Illegal move") {
                 self.wants_restart = true;

@@ -181,8 +181,9 @@ fn idx(c: Color) -> usize {
     }
 }
 
-/// Text from an engine made safe for a PGN comment.
-pub fn sanitize(s: &str) -> String {
+/// Text from an engine made safe for a PGN comment: no braces or control characters, at
+/// most `max` characters, never empty.
+pub fn sanitize(s: &str, max: usize) -> String {
     let t: String = s
         .chars()
         .map(|c| match c {
@@ -190,7 +191,7 @@ pub fn sanitize(s: &str) -> String {
             c if c.is_control() => ' ',
             c => c,
         })
-        .take(80)
+        .take(max)
         .collect();
     if t.is_empty() {
         "(nothing)".to_string()
@@ -206,11 +207,9 @@ pub fn play_game(
     opening: &Opening,
     number: usize,
     engines: [usize; 2],
-    seats: [&mut Seat; 2],
+    mut seats: [&mut Seat; 2],
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
-    let [white_seat, black_seat] = seats;
-    let mut seats = [white_seat, black_seat];
     let mut pos = AnyPosition::new(&settings.variant, opening.fen.as_deref()).ok()?;
     let start_fen = pos.to_fen();
     let mut record = GameRecord {
@@ -265,7 +264,7 @@ pub fn play_game(
             seat.discard();
             record.result = GameResult::win_for(other(c));
             record.termination = term;
-            record.reason = format!("{} {}", side_name(c), sanitize_long(&why));
+            record.reason = format!("{} {}", side_name(c), sanitize(&why, 200));
             record.culprit = Some(engines[idx(c)]);
             finish(&mut seats, &record);
             return Some(record);
@@ -338,7 +337,7 @@ pub fn play_game(
                 score,
                 depth,
             }) => (text, at, score, depth),
-            Ok(Reply::Resign { .. }) => {
+            Ok(Reply::Resign) => {
                 loses(
                     &mut record,
                     Termination::Normal,
@@ -377,7 +376,7 @@ pub fn play_game(
                     format!(
                         "{}'s engine crashed ({})",
                         side_name(side),
-                        sanitize_long(&why)
+                        sanitize(&why, 200)
                     ),
                 );
                 break;
@@ -387,7 +386,7 @@ pub fn play_game(
                 loses(
                     &mut record,
                     Termination::Stall,
-                    format!("{}'s engine: {}", side_name(side), sanitize_long(&why)),
+                    format!("{}'s engine: {}", side_name(side), sanitize(&why, 200)),
                 );
                 break;
             }
@@ -428,12 +427,12 @@ pub fn play_game(
                 let what = if text.is_empty() {
                     "an empty move".to_string()
                 } else {
-                    format!("an illegal move: {}", sanitize(&text))
+                    format!("an illegal move: {}", sanitize(&text, 80))
                 };
                 loses(
                     &mut record,
                     Termination::IllegalMove,
-                    format!("{} makes {what} ({})", side_name(side), sanitize_long(&e)),
+                    format!("{} makes {what} ({})", side_name(side), sanitize(&e, 200)),
                 );
                 // Its idea of the position is wrong: start afresh next game.
                 seat.discard();
@@ -492,19 +491,6 @@ pub fn play_game(
     Some(record)
 }
 
-fn sanitize_long(s: &str) -> String {
-    let t: String = s
-        .chars()
-        .map(|c| match c {
-            '{' | '}' => '_',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .take(200)
-        .collect();
-    t
-}
-
 fn finish(seats: &mut [&mut Seat; 2], record: &GameRecord) {
     for seat in seats.iter_mut() {
         if let Some(e) = seat.engine.as_mut() {
@@ -529,10 +515,10 @@ mod tests {
 
     #[test]
     fn sanitizing_engine_text() {
-        assert_eq!(sanitize("e2e4}{x"), "e2e4__x");
-        assert_eq!(sanitize(""), "(nothing)");
-        assert_eq!(sanitize("a\tb"), "a b");
-        assert_eq!(sanitize(&"x".repeat(500)).len(), 80);
+        assert_eq!(sanitize("e2e4}{x", 80), "e2e4__x");
+        assert_eq!(sanitize("", 80), "(nothing)");
+        assert_eq!(sanitize("a\tb", 80), "a b");
+        assert_eq!(sanitize(&"x".repeat(500), 80).len(), 80);
     }
 
     #[test]
