@@ -671,6 +671,8 @@ impl Engine {
     }
 
     fn xboard_handshake(&mut self, stop: &AtomicBool) -> Result<(), EngineError> {
+        // The protocol's default: an engine that says nothing may be reused for more games.
+        self.xb.reuse = true;
         self.proc.send("xboard")?;
         self.proc.send("protover 2")?;
         let start = Instant::now();
@@ -738,7 +740,6 @@ impl Engine {
                 None => {}
             }
         }
-        // Engines that say nothing default to reuse=1.
         self.id_name = self.xb.myname.clone();
         Ok(())
     }
