@@ -28,7 +28,7 @@ pub struct Limits {
 }
 
 /// Safety margin for the GUI and the operating system between our clock and theirs.
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// How long to think: `soft` is when not to start another iteration, `hard` when to stop
 /// mid-iteration.
@@ -69,16 +69,17 @@ impl Limits {
         }
         if let Some(c) = self.clock {
             let left = c.time_left.saturating_sub(overhead);
-            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60);
-            // Sudden death keeps a reserve; with moves to go the last move may use more.
-            let base = left / (mtg + 2) + c.increment.mul_f64(0.75);
-            let soft = base.min(left / 2).max(Duration::from_millis(1));
-            let hard = (soft * 4)
-                .min(left.mul_f64(0.4) + c.increment.mul_f64(0.5))
-                .min(left.saturating_sub(Duration::from_millis(5)))
+            let mtg = c.moves_to_go.unwrap_or(40).clamp(1, 80);
+            // Aim at an even share of what is left plus most of the increment, but never plan
+            // on more than a quarter of the clock, and never go past 30% of it even when the
+            // search wants to finish an iteration: low clocks are where games are lost on time.
+            let base = left / (mtg + 3) + c.increment.mul_f64(0.7);
+            let soft = base.min(left.mul_f64(0.25));
+            let hard = (soft * 3)
+                .min(left.mul_f64(0.3))
                 .max(Duration::from_millis(1));
             return Budget {
-                soft: Some(soft.min(hard)),
+                soft: Some(soft.min(hard).max(Duration::from_millis(1))),
                 hard: Some(hard),
             };
         }
