@@ -73,7 +73,9 @@ impl Limits {
             // Aim at an even share of what is left plus most of the increment, but never plan
             // on more than a quarter of the clock, and never go past 30% of it even when the
             // search wants to finish an iteration: low clocks are where games are lost on time.
-            let base = left / (mtg + 3) + c.increment.mul_f64(0.7);
+            // Half the increment keeps the clock, in a long game, near where an even share
+            // equals half the increment (about 20 increments), never near zero.
+            let base = left / (mtg + 3) + c.increment.mul_f64(0.5);
             let soft = base.min(left.mul_f64(0.25));
             let hard = (soft * 3)
                 .min(left.mul_f64(0.3))
