@@ -346,7 +346,11 @@ fn report_lines(r: &Wdl) -> Vec<String> {
         if err.is_finite() {
             format!("{err:.1}")
         } else {
-            "inf".to_string()
+            // Say how far the interval does reach.
+            match r.elo_interval95() {
+                Some((lo, hi)) => format!("inf (95%: {} .. {})", fmt_elo(lo), fmt_elo(hi)),
+                None => "inf".to_string(),
+            }
         },
         r.los()
             .map(|l| format!("{:.1} %", l * 100.0))

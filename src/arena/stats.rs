@@ -72,12 +72,15 @@ impl Wdl {
     /// it: the score interval mapped through the Elo curve, halved). Infinite when the
     /// interval reaches a score of 0 or 1.
     pub fn elo_error95(&self) -> Option<f64> {
+        self.elo_interval95().map(|(lo, hi)| (hi - lo) / 2.0)
+    }
+
+    /// The 95% interval of the Elo difference (ends may be infinite).
+    pub fn elo_interval95(&self) -> Option<(f64, f64)> {
         let n = self.games() as f64;
         let mu = self.score()?;
         let sd = (self.variance()? / n).sqrt();
-        let lo = elo_from_score(mu - Z95 * sd);
-        let hi = elo_from_score(mu + Z95 * sd);
-        Some((hi - lo) / 2.0)
+        Some((elo_from_score(mu - Z95 * sd), elo_from_score(mu + Z95 * sd)))
     }
 
     /// Likelihood of superiority: the probability that the first engine is the stronger,
@@ -305,6 +308,12 @@ mod tests {
         let want = (elo_from_score(0.54 + Z95 * sd) - elo_from_score(0.54 - Z95 * sd)) / 2.0;
         assert!(close(r.elo_error95().unwrap(), want, 1e-9));
         assert!(close(r.elo_error95().unwrap(), 52.305, 0.001));
+        let (lo, hi) = r.elo_interval95().unwrap();
+        assert!(close((hi - lo) / 2.0, r.elo_error95().unwrap(), 1e-9));
+        // 56 wins, 2 draws, 2 losses: the upper end reaches a score of 1.
+        let (lo, hi) = Wdl::new(56, 2, 2).elo_interval95().unwrap();
+        assert_eq!(hi, f64::INFINITY);
+        assert!(close(lo, 381.6, 0.5), "{lo}");
         // LOS = Phi((33-25)/sqrt(58)) = Phi(1.05045) = 0.85324.
         assert!(close(r.los().unwrap(), 0.853_24, 1e-5));
         assert!(close(r.draw_ratio().unwrap(), 0.42, 1e-12));
