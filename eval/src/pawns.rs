@@ -3,7 +3,7 @@
 //! again and again: they are cached per thread, keyed by both pawn sets exactly (no
 //! collisions, so the evaluation stays a pure function of the position).
 
-use crate::tables::{EvalCache, GameTables, S};
+use crate::tables::{s, EvalCache, GameTables, S};
 use oblique_engine::Role;
 
 /// Entries per thread and bitboard width.
@@ -19,6 +19,8 @@ pub struct PawnEntry<B> {
     pub squares: [S; 2],
     /// Passed-pawn bonuses that do not depend on the kings.
     pub passed_bonus: [S; 2],
+    /// Structure: doubled pawns, pawns defended by pawns.
+    pub structure: [S; 2],
     /// Cells each side's pawns attack.
     pub attacks: [B; 2],
     /// Each side's passed pawns.
@@ -26,7 +28,7 @@ pub struct PawnEntry<B> {
 }
 
 #[inline(always)]
-fn side<B: EvalCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> (S, S, B, B) {
+fn side<B: EvalCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> (S, S, B, B, S) {
     let table = &t.psq[C][Role::Pawn.index()];
     let mut squares = S::default();
     let mut bonus = S::default();
@@ -41,18 +43,30 @@ fn side<B: EvalCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> 
             passed |= B::bit(sq);
         }
     }
-    (squares, bonus, attacks, passed)
+    let mut doubled = 0;
+    for sq in ours.iter() {
+        doubled += (t.straight_ahead[C][sq & 127] & ours).any() as i32;
+    }
+    let supported = (ours & attacks).count() as i32;
+    let structure = DOUBLED * doubled + SUPPORTED * supported;
+    (squares, bonus, attacks, passed, structure)
 }
+
+/// A pawn with an own pawn straight ahead of it.
+pub const DOUBLED: S = s(-10, -25);
+/// A pawn defended by an own pawn.
+pub const SUPPORTED: S = s(8, 6);
 
 #[inline(never)]
 fn compute<B: EvalCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnEntry<B> {
-    let (sw, bw, aw, pw) = side::<B, 0>(t, pawns[0], pawns[1]);
-    let (sb, bb, ab, pb) = side::<B, 1>(t, pawns[1], pawns[0]);
+    let (sw, bw, aw, pw, tw) = side::<B, 0>(t, pawns[0], pawns[1]);
+    let (sb, bb, ab, pb, tb) = side::<B, 1>(t, pawns[1], pawns[0]);
     PawnEntry {
         game,
         pawns,
         squares: [sw, sb],
         passed_bonus: [bw, bb],
+        structure: [tw, tb],
         attacks: [aw, ab],
         passed: [pw, pb],
     }

@@ -119,7 +119,7 @@ pub const MOBILITY_WEIGHT: [S; 8] = [
 
 /// King-walk and centrality weights.
 const KING_HOME_STEP_MG: f64 = 25.0;
-const KING_CENTRE_MG: f64 = 12.0;
+const KING_CENTRE_MG: f64 = 30.0;
 const KING_CENTRE_EG: f64 = 18.0;
 const PAWN_CENTRE_MG: f64 = 10.0;
 
@@ -185,6 +185,9 @@ pub struct GameTables<B: Bitboard> {
     pub passed_bonus: [Board<S>; 2],
     /// End-game weight of king proximity to a passed pawn.
     pub passed_king_weight: [Board<i32>; 2],
+    /// Cells straight ahead of a pawn (its first quiet direction, repeated): an own pawn
+    /// there makes it doubled.
+    pub straight_ahead: [Board<B>; 2],
     /// Promotion gain (value of the best piece minus the pawn) by cell.
     pub gain: [Board<i32>; 2],
     /// Quiet steps to the promotion zone (FAR if none).
@@ -508,6 +511,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         let mut shield1: [Vec<B>; 2] = Default::default();
         let mut shield2: [Vec<B>; 2] = Default::default();
         let mut shield_scale: [Vec<i32>; 2] = Default::default();
+        let mut straight_ahead: [Vec<B>; 2] = Default::default();
         for c in 0..2 {
             let home = bfs(&rules.king, camp[c]);
             shield_scale[c] = home
@@ -577,6 +581,26 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
                     let qd = qdist[c][sq] as i32;
                     let k = (5 - qd).clamp(0, 4);
                     (k * gain[c][sq] + 400) / 800
+                })
+                .collect();
+            let dir = if c == 0 {
+                spec.pawn.quiet[0]
+            } else {
+                spec.pawn.quiet[0].opposite()
+            };
+            straight_ahead[c] = (0..n)
+                .map(|sq| {
+                    let mut m = B::EMPTY;
+                    let mut frontier = vec![sq];
+                    while let Some(x) = frontier.pop() {
+                        for &y in rules.geom.neighbours(x, dir) {
+                            if !m.has(y as usize) {
+                                m |= B::bit(y as usize);
+                                frontier.push(y as usize);
+                            }
+                        }
+                    }
+                    m
                 })
                 .collect();
             let quiet = &rules.pawn_quiet[c];
@@ -652,6 +676,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             shield1: b2(&shield1),
             shield2: b2(&shield2),
             shield_scale: i2(&shield_scale),
+            straight_ahead: b2(&straight_ahead),
             passed_mask: b2(&passed_mask),
             passed_bonus: s2(&passed_bonus),
             passed_king_weight: i2(&passed_king_weight),

@@ -332,15 +332,21 @@ fn bare_minor_pieces_cannot_win() {
 
 #[test]
 fn a_pawn_shield_is_better_than_none() {
+    // Black's queen and bishop look at the white king: g2-g4 and h2-h4 weaken it.
     let shielded = eval(
         "chess",
-        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1",
+        "r4rk1/ppp2ppp/2n2q2/2b1p3/4P3/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 1",
     );
-    let bare = eval(
+    let pushed = eval(
         "chess",
-        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4PPPP/2N2N2/PPPP4/R1BQ1RK1 w - - 0 1",
+        "r4rk1/ppp2ppp/2n2q2/2b1p3/4P1PP/2NP1N2/PPP2P2/R2Q1RK1 w - - 0 1",
     );
-    assert!(shielded > bare + 20, "shielded {shielded} bare {bare}");
+    assert!(shielded > pushed, "shielded {shielded} pushed {pushed}");
+    // The shelter counts only for a king in its own camp.
+    let t = tables_by_name::<u64>("chess").unwrap();
+    let g = &t.rules.geom;
+    assert_eq!(t.shield_scale[0][g.cell("g1").unwrap()], 2);
+    assert_eq!(t.shield_scale[0][g.cell("g3").unwrap()], 0);
 }
 
 #[test]
@@ -498,4 +504,18 @@ mod startrek {
         let centre = st_eval("Kb1(2),Nc4(4),Pc2(2),ke8(6),pd7(6) - w - - 0 1");
         assert!(centre > home, "centre {centre} home {home}");
     }
+}
+
+#[test]
+fn doubled_pawns_and_pawn_threats_cost() {
+    let doubled = eval("chess", "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1");
+    let split = eval("chess", "4k3/8/8/8/8/4P3/2P5/4K3 w - - 0 1");
+    assert!(doubled < split, "doubled {doubled} split {split}");
+    // The same knight, attacked by a pawn or not (Black to move can take it).
+    let attacked = eval("chess", "4k3/8/8/2p5/3N4/8/8/4K3 b - - 0 1");
+    let safe = eval("chess", "4k3/8/8/2p5/8/3N4/8/4K3 b - - 0 1");
+    assert!(
+        attacked > safe,
+        "Black's view: attacked {attacked} safe {safe}"
+    );
 }
