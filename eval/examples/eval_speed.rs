@@ -123,8 +123,63 @@ fn time_startrek() -> (f64, i32) {
     (best, first)
 }
 
+/// Many different positions (random games from the start): the pawn cache mostly misses.
+fn time_mix(variant: &str, count: usize) -> f64 {
+    use oblique_engine::Game;
+    let spec = find_variant(variant).expect("game");
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut positions: Vec<Position<u64>> = Vec::with_capacity(count);
+    while positions.len() < count {
+        let mut pos = Position::<u64>::start(spec).expect("start");
+        let mut moves = Vec::new();
+        for _ in 0..(10 + next() % 70) {
+            moves.clear();
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[(next() % moves.len() as u64) as usize]);
+        }
+        pos.clear_history();
+        positions.push(pos);
+    }
+    let eval = Evaluation;
+    let base = std::env::var("BASELINE").is_ok_and(|v| !v.is_empty());
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let mut acc = 0i64;
+        for _ in 0..20 {
+            for p in &positions {
+                acc += if base {
+                    placeholder(black_box(p))
+                } else {
+                    eval.evaluate(black_box(p))
+                } as i64;
+            }
+        }
+        black_box(acc);
+        best = best.min(t.elapsed().as_nanos() as f64 / (20 * positions.len()) as f64);
+    }
+    best
+}
+
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
+    if "chess mix".contains(&filter) {
+        println!(
+            "{:<20} {:<12} {:>7.1} ns/call  (4096 random-game positions, pawn cache mostly missing)",
+            "chess",
+            "mix",
+            time_mix("chess", 4096)
+        );
+    }
     if "startrek start".contains(&filter) {
         let (ns, score) = time_startrek();
         println!(
