@@ -48,7 +48,7 @@ pub trait Evaluator<G>: Send + Sync {
 }
 
 /// Rough role values for move ordering only (the evaluator has the real ones).
-const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
+pub(crate) const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
 
 impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
     #[inline]

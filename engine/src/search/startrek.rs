@@ -1,12 +1,10 @@
 //! Star Trek chess for the search: the same interface the 2D games offer, with attack-board
 //! moves treated as quiet moves (or promotions when they carry a pawn onto its last rank).
 
-use super::game::SearchGame;
+use super::game::{SearchGame, ORDER_VALUE};
 use crate::startrek::geometry::NONE;
 use crate::startrek::{StMove, StMoveKind, StUndo, StarTrekPosition};
 use crate::types::Role;
-
-const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
 
 /// History-table cell for a pin (cells are 0..144, pins follow them).
 const PIN_BASE: usize = 160;
