@@ -1,7 +1,7 @@
 //! The search finds forced wins in every 2D game (positions made by hand from the rules),
 //! stops promptly with a legal move, and is deterministic at one thread.
 
-use oblique_engine::search::{Limits, Score, Search, SearchResult};
+use oblique_engine::search::{Limits, PonderHit, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -229,4 +229,60 @@ fn node_and_time_limits_are_respected() {
         t.elapsed()
     );
     assert!(r.best_move.is_some());
+}
+
+/// Runs a ponder search on its own thread; returns the signal and the join handle.
+fn ponder_search(
+    limits: Limits,
+) -> (
+    std::sync::Arc<PonderHit>,
+    std::thread::JoinHandle<(SearchResult, Instant)>,
+) {
+    let hit = PonderHit::new();
+    let limits = Limits {
+        ponder: Some(hit.clone()),
+        ..limits
+    };
+    let handle = std::thread::spawn(move || {
+        let pos = AnyPosition::new("chess", None).unwrap();
+        let s = Search::new(1, 16).unwrap();
+        let r = match &pos {
+            AnyPosition::W64(p) => s.run(p, &oblique_eval::Evaluation, &limits, |_| {}),
+            _ => unreachable!(),
+        };
+        (r, Instant::now())
+    });
+    (hit, handle)
+}
+
+#[test]
+fn a_ponder_search_waits_for_the_hit_then_keeps_to_the_budget_from_then_on() {
+    // Depth 2 is done in a millisecond, yet nothing comes back before the hit.
+    let (hit, handle) = ponder_search(Limits::depth(2));
+    std::thread::sleep(Duration::from_millis(150));
+    assert!(!handle.is_finished(), "answered before the ponder hit");
+    let fired = Instant::now();
+    hit.fire(Limits::movetime(5_000).budget(Duration::ZERO));
+    let (r, done) = handle.join().unwrap();
+    assert!(
+        done - fired < Duration::from_millis(50),
+        "{:?}",
+        done - fired
+    );
+    assert_eq!(r.depth, 2);
+
+    // A clock that allows 300 ms counts from the hit, not from the start of pondering:
+    // 400 ms of pondering first must not end the search at the hit.
+    let (hit, handle) = ponder_search(Limits::default());
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(!handle.is_finished(), "a ponder search ended on its own");
+    let fired = Instant::now();
+    hit.fire(Limits::movetime(300).budget(Duration::ZERO));
+    let (r, done) = handle.join().unwrap();
+    let used = done - fired;
+    assert!(used <= Duration::from_millis(500), "{used:?} after the hit");
+    assert!(r.best_move.is_some());
+    // The iteration rule (no new iteration after 60% of the budget) may end it early,
+    // but not at the hit itself: the first 300 ms are ours to use.
+    assert!(used >= Duration::from_millis(100), "{used:?} after the hit");
 }

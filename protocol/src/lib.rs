@@ -57,7 +57,6 @@ pub trait Frontend {
         generation: u64,
         result: Result<SearchResult, String>,
     );
-    fn timer(&mut self, s: &mut Session, out: &mut Out, generation: u64);
     fn warning(&mut self, out: &mut Out, message: &str);
     /// Input ended: stop searches that would never end by themselves.
     fn eof(&mut self, s: &mut Session, out: &mut Out);
@@ -160,10 +159,6 @@ pub fn run<R: BufRead + Send + 'static>(
             }
             Event::Done(g, result) => {
                 fe.done(&mut session, &mut out, g, result);
-                Flow::Continue
-            }
-            Event::Timer(g) => {
-                fe.timer(&mut session, &mut out, g);
                 Flow::Continue
             }
             Event::Warning(_, message) => {

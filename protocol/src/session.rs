@@ -60,14 +60,13 @@ pub fn first_move_search_fn() -> SearchFn {
     })
 }
 
-/// What the event loop receives: input lines, and reports from search threads and timers
-/// (tagged with the search generation they belong to).
+/// What the event loop receives: input lines, and reports from search threads (tagged with
+/// the search generation they belong to).
 pub enum Event {
     Line(String),
     Eof,
     Info(u64, Info),
     Done(u64, Result<SearchResult, String>),
-    Timer(u64),
     /// Something the user should know about a search (options that could not be applied).
     Warning(u64, String),
 }
@@ -395,17 +394,6 @@ impl Session {
         }
         self.request_stop();
         self.running = None;
-    }
-
-    /// Sends `Event::Timer(generation)` after `after`.
-    pub fn start_timer(&self, generation: u64, after: Duration) {
-        let tx = self.tx.clone();
-        let _ = std::thread::Builder::new()
-            .name("oblique-session-timer".into())
-            .spawn(move || {
-                std::thread::sleep(after);
-                let _ = tx.send(Event::Timer(generation));
-            });
     }
 
     /// Applies thread and hash settings now if no search runs (otherwise the next search

@@ -8,7 +8,9 @@ use crate::session::{
 use crate::tokenize::{parse_i64, parse_u64, Line};
 use crate::{Flow, Frontend, Out};
 use oblique_engine::any::all_variant_names;
-use oblique_engine::search::{Clock, Info, Limits, SearchResult, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH};
+use oblique_engine::search::{
+    Clock, Info, Limits, PonderHit, SearchResult, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH,
+};
 use oblique_engine::{AnyPosition, Color};
 use std::time::Duration;
 
@@ -36,9 +38,6 @@ struct Current {
     /// The limits as given (clock included), for the time budget after `ponderhit`.
     limits: Limits,
     stop: bool,
-    /// Stop once an iteration of this depth is done (after `ponderhit`: the ponder search
-    /// runs as an infinite one, which only ends when told to).
-    stop_at_depth: Option<u32>,
     /// A result that came while no bestmove could be sent yet.
     held: Option<Result<SearchResult, String>>,
 }
@@ -288,20 +287,16 @@ impl Uci {
             out.line("bestmove (none)");
             return;
         }
-        let mut run = limits.clone();
         if ponder {
-            run.infinite = true;
-            run.clock = None;
-            run.movetime = None;
+            limits.ponder = Some(PonderHit::new());
         }
-        let generation = s.start_search(pos, run);
+        let generation = s.start_search(pos, limits.clone());
         self.current = Some(Current {
             generation,
             infinite: limits.infinite,
             pondering: ponder,
             limits,
             stop: false,
-            stop_at_depth: None,
             held: None,
         });
     }
@@ -336,20 +331,11 @@ impl Uci {
             return;
         }
         let budget = c.limits.budget(s.options.move_overhead);
-        if let Some(t) = budget.soft.or(budget.hard) {
-            s.start_timer(c.generation, t);
+        if let Some(hit) = &c.limits.ponder {
+            hit.fire(budget);
         }
-        if let Some(d) = c.limits.depth {
-            c.stop_at_depth = Some(d);
-            let reached = s
-                .running()
-                .and_then(|r| r.last_info.as_ref())
-                .map_or(0, |i| i.depth);
-            if reached >= d {
-                c.stop = true;
-                s.request_stop();
-            }
-        } else if budget.hard.is_none() {
+        let limited = budget.hard.is_some() || c.limits.depth.is_some() || c.limits.nodes.is_some();
+        if !limited {
             // Nothing would ever end it: answer now with what pondering found.
             c.stop = true;
             s.request_stop();
@@ -414,14 +400,8 @@ impl Frontend for Uci {
         Flow::Continue
     }
 
-    fn info(&mut self, s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
+    fn info(&mut self, _s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
         out.line(info_line(info));
-        if let Some(c) = self.current.as_mut() {
-            if !c.pondering && !c.stop && c.stop_at_depth.is_some_and(|d| info.depth >= d) {
-                c.stop = true;
-                s.request_stop();
-            }
-        }
     }
 
     fn done(
@@ -443,15 +423,6 @@ impl Frontend for Uci {
         } else {
             self.current = None;
             self.bestmove(out, result);
-        }
-    }
-
-    fn timer(&mut self, s: &mut Session, _out: &mut Out, generation: u64) {
-        if let Some(c) = self.current.as_mut() {
-            if c.generation == generation && !c.pondering && !c.infinite {
-                c.stop = true;
-                s.request_stop();
-            }
         }
     }
 

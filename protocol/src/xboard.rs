@@ -4,8 +4,9 @@ use crate::board;
 use crate::session::{Session, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS};
 use crate::tokenize::{parse_i64, parse_seconds, parse_u64, Line};
 use crate::{Flow, Frontend, Out};
-use oblique_engine::search::{Clock, Info, Limits, Score, SearchResult, MAX_DEPTH};
+use oblique_engine::search::{Clock, Info, Limits, PonderHit, Score, SearchResult, MAX_DEPTH};
 use oblique_engine::{AnyPosition, Color};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Variants offered to XBoard (`normal` is orthodox chess). Star Trek chess is not: XBoard
@@ -32,6 +33,7 @@ enum Task {
     Ponder {
         expected: String,
         held: Option<SearchResult>,
+        hit: Arc<PonderHit>,
     },
     Analyze,
 }
@@ -40,9 +42,6 @@ enum Task {
 struct Current {
     generation: u64,
     task: Task,
-    /// Stop once an iteration of this depth is done (a ponder search turned into the real
-    /// one under `sd`: searches started as infinite only end when told to).
-    stop_at_depth: Option<u32>,
 }
 
 pub struct XBoard {
@@ -222,7 +221,6 @@ impl XBoard {
         self.current = Some(Current {
             generation,
             task: Task::Think,
-            stop_at_depth: None,
         });
     }
 
@@ -244,7 +242,6 @@ impl XBoard {
         self.current = Some(Current {
             generation,
             task: Task::Analyze,
-            stop_at_depth: None,
         });
     }
 
@@ -265,10 +262,11 @@ impl XBoard {
         if pos.outcome().is_some() {
             return;
         }
+        let hit = PonderHit::new();
         let limits = Limits {
-            infinite: true,
             depth: self.depth_limit,
             multipv: s.options.multipv,
+            ponder: Some(hit.clone()),
             ..Limits::default()
         };
         let generation = s.start_search(pos, limits);
@@ -277,8 +275,8 @@ impl XBoard {
             task: Task::Ponder {
                 expected,
                 held: None,
+                hit,
             },
-            stop_at_depth: None,
         });
     }
 
@@ -336,15 +334,19 @@ impl XBoard {
         let ponder = match self.current.take() {
             Some(Current {
                 generation,
-                task: Task::Ponder { expected, held },
-                ..
-            }) => Some((generation, expected, held)),
+                task:
+                    Task::Ponder {
+                        expected,
+                        held,
+                        hit,
+                    },
+            }) => Some((generation, expected, held, hit)),
             other => {
                 self.current = other;
                 None
             }
         };
-        if let Some((generation, expected, held)) = ponder {
+        if let Some((generation, expected, held, hit)) = ponder {
             let ours = self.engine_side == Some(s.game.position().side_to_move());
             if expected == played && ours && !self.analyzing {
                 if let Some(result) = held {
@@ -353,29 +355,13 @@ impl XBoard {
                     return;
                 }
                 if s.is_current(generation) {
-                    let budget = self.think_limits(s).budget(s.options.move_overhead);
-                    if let Some(t) = budget.soft.or(budget.hard) {
-                        s.start_timer(generation, t);
-                    }
-                    let reached = s
-                        .running()
-                        .and_then(|r| r.last_info.as_ref())
-                        .map_or(0, |i| i.depth);
-                    let stop_at_depth = self.depth_limit.or(
-                        // No time and no depth: think as long as a move normally takes.
-                        budget.hard.is_none().then_some(MAX_DEPTH),
-                    );
-                    if budget.hard.is_none() && self.depth_limit.is_none() {
-                        s.start_timer(generation, DEFAULT_MOVE_TIME);
-                    }
+                    // The search goes on, now on our clock (think_limits always gives a
+                    // time or a depth, so it ends by itself).
+                    hit.fire(self.think_limits(s).budget(s.options.move_overhead));
                     self.current = Some(Current {
                         generation,
                         task: Task::Think,
-                        stop_at_depth,
                     });
-                    if stop_at_depth.is_some_and(|d| reached >= d) {
-                        s.request_stop();
-                    }
                     return;
                 }
             }
@@ -725,12 +711,7 @@ impl Frontend for XBoard {
         Flow::Continue
     }
 
-    fn info(&mut self, s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
-        if let Some(c) = &self.current {
-            if matches!(c.task, Task::Think) && c.stop_at_depth.is_some_and(|d| info.depth >= d) {
-                s.request_stop();
-            }
-        }
+    fn info(&mut self, _s: &mut Session, out: &mut Out, _generation: u64, info: &Info) {
         if !self.post && !self.analyzing {
             return;
         }
@@ -784,13 +765,6 @@ impl Frontend for XBoard {
                     ));
                 }
             }
-        }
-    }
-
-    fn timer(&mut self, s: &mut Session, _out: &mut Out, generation: u64) {
-        if matches!(&self.current, Some(c) if c.generation == generation && matches!(c.task, Task::Think))
-        {
-            s.request_stop();
         }
     }
 

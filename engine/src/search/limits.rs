@@ -1,6 +1,7 @@
 //! What a search may spend, and how the clock turns into a time budget.
 
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The player's clock as a GUI reports it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,6 +26,36 @@ pub struct Limits {
     pub searchmoves: Vec<String>,
     /// Stop early when a mate in this many moves is found.
     pub mate: Option<u32>,
+    /// Set for a search on the opponent's time: until the signal fires it runs without a
+    /// time limit (and holds its answer); from then on the budget given when it fired
+    /// counts from that moment.
+    pub ponder: Option<Arc<PonderHit>>,
+}
+
+/// The moment a ponder search becomes the real one (UCI `ponderhit`, or XBoard's opponent
+/// playing the expected move), with the time budget the move may use from then on.
+///
+/// The search owns its limits for the whole run, so the protocol keeps a clone of this
+/// signal instead of racing a new limit into a search that may not have started yet.
+#[derive(Debug, Default)]
+pub struct PonderHit {
+    fired: OnceLock<(Instant, Budget)>,
+}
+
+impl PonderHit {
+    pub fn new() -> Arc<PonderHit> {
+        Arc::new(PonderHit::default())
+    }
+
+    /// Turns the ponder search into a normal one with `budget`; later calls do nothing.
+    pub fn fire(&self, budget: Budget) {
+        let _ = self.fired.set((Instant::now(), budget));
+    }
+
+    /// When it fired and the budget it gave; `None` while still pondering.
+    pub fn fired(&self) -> Option<(Instant, Budget)> {
+        self.fired.get().copied()
+    }
 }
 
 /// Safety margin for the GUI and the operating system between our clock and theirs.
@@ -53,6 +84,7 @@ impl Limits {
         }
     }
 
+    /// The budget for thinking on our own clock (a ponder search gets it when it fires).
     pub fn budget(&self, overhead: Duration) -> Budget {
         if self.infinite {
             return Budget {

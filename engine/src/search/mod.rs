@@ -10,7 +10,7 @@ pub mod tt;
 mod worker;
 
 pub use game::{Evaluator, SearchGame};
-pub use limits::{Budget, Clock, Limits, DEFAULT_MOVE_OVERHEAD};
+pub use limits::{Budget, Clock, Limits, PonderHit, DEFAULT_MOVE_OVERHEAD};
 pub use tt::TranspositionTable;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -90,13 +90,28 @@ pub(crate) struct Shared<'a> {
     pub stop: &'a AtomicBool,
     pub nodes: AtomicU64,
     pub start: Instant,
-    pub hard: Option<Duration>,
+    /// The budget of a normal search; a ponder search takes its own when it fires.
+    pub budget: Budget,
+    pub ponder: Option<&'a PonderHit>,
     pub node_limit: Option<u64>,
 }
 
 impl Shared<'_> {
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+
+    /// The time budget in force and the moment it counts from; `None` while pondering.
+    pub fn timing(&self) -> Option<(Instant, Budget)> {
+        match self.ponder {
+            Some(hit) => hit.fired(),
+            None => Some((self.start, self.budget)),
+        }
+    }
+
+    /// Still thinking on the opponent's time?
+    pub fn pondering(&self) -> bool {
+        self.ponder.is_some_and(|hit| hit.fired().is_none())
     }
 }
 
@@ -179,7 +194,8 @@ impl Search {
             stop: &self.stop,
             nodes: AtomicU64::new(0),
             start,
-            hard: budget.hard,
+            budget,
+            ponder: limits.ponder.as_deref(),
             node_limit: limits.nodes,
         };
         let mut result = None;
@@ -189,12 +205,12 @@ impl Search {
                 let shared = &shared;
                 scope.spawn(move |_| {
                     let mut w = Worker::new(shared, eval, id);
-                    w.iterate(&mut helper_pos, limits, budget, &mut |_| {});
+                    w.iterate(&mut helper_pos, limits, &mut |_| {});
                 });
             }
             let mut main_pos = pos.clone();
             let mut w = Worker::new(&shared, eval, 0);
-            result = Some(w.iterate(&mut main_pos, limits, budget, &mut on_info));
+            result = Some(w.iterate(&mut main_pos, limits, &mut on_info));
             self.stop.store(true, Ordering::SeqCst);
         });
         let mut r = result.unwrap_or(SearchResult {

@@ -104,7 +104,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.id == 0 {
-                let over_time = self.shared.hard.is_some_and(|h| self.shared.elapsed() >= h);
+                let over_time = self
+                    .shared
+                    .timing()
+                    .is_some_and(|(from, b)| b.hard.is_some_and(|h| from.elapsed() >= h));
                 let over_nodes = self
                     .shared
                     .node_limit
@@ -491,7 +494,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         &mut self,
         pos: &mut G,
         limits: &Limits,
-        budget: Budget,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut legal = Vec::new();
@@ -631,9 +633,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     break;
                 }
             }
-            if !limits.infinite {
-                if let Some(soft) = budget.soft {
-                    if elapsed >= soft.mul_f64(0.6) {
+            if !limits.infinite && !self.shared.pondering() {
+                let timing = self.shared.timing();
+                if let Some((
+                    from,
+                    Budget {
+                        soft: Some(soft), ..
+                    },
+                )) = timing
+                {
+                    if from.elapsed() >= soft.mul_f64(0.6) {
                         break;
                     }
                 }
@@ -645,9 +654,12 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
-        // Infinite searches wait for the stop command before answering.
-        if self.id == 0 && limits.infinite {
-            while !self.shared.stop.load(Ordering::Relaxed) {
+        // Infinite searches wait for the stop command before answering, ponder searches for
+        // the stop or the ponder hit.
+        if self.id == 0 {
+            while (limits.infinite || self.shared.pondering())
+                && !self.shared.stop.load(Ordering::Relaxed)
+            {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
         }
