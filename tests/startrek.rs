@@ -121,7 +121,7 @@ fn perft_small_depths_from_the_start() {
     // Deeper: the engine agrees with the reference generator of this file.
     let r = reference::Pos::from_tfen(START_TFEN);
     assert_eq!(p.perft(3), r.perft(3));
-    let split = p.perft_split(2);
+    let split = p.perft_divide(2);
     assert_eq!(split.len(), 17);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 287);
     assert!(split.contains(&("c1(2)c5(6)".to_string(), 16)));

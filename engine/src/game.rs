@@ -29,10 +29,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_text(&self, m: Self::Move) -> String;
     /// Reads a move in machine or human notation; errors name the problem.
     fn read_move(&self, text: &str) -> Result<Self::Move, String>;
-    /// Number of leaves of the legal move tree.
-    fn perft_nodes(&mut self, depth: u32) -> u64;
-    /// Perft split by root move.
-    fn perft_split(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Number of legal move sequences of length `depth` (the standard proof of a move
+    /// generator); the last ply is counted, not played.
+    fn perft(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+    /// Perft split by root move, in generation order.
+    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        crate::perft::perft_divide(self, depth)
+    }
     /// A text drawing of the position for people.
     fn diagram(&self) -> String;
 }
@@ -85,12 +90,6 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text)
-    }
-    fn perft_nodes(&mut self, depth: u32) -> u64 {
-        self.perft(depth)
-    }
-    fn perft_split(&mut self, depth: u32) -> Vec<(String, u64)> {
-        self.perft_divide(depth)
     }
     fn diagram(&self) -> String {
         crate::diagram::diagram(self)

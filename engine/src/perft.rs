@@ -1,40 +1,47 @@
 //! Perft: counts the leaves of the legal move tree, the standard proof of a move generator.
+//! One implementation serves every game through the `Game` trait.
 
-use crate::movegen::MoveList;
-use crate::position::Position;
-use oblique_tables::Bitboard;
+use crate::game::Game;
 
-impl<B: Bitboard> Position<B> {
-    /// Number of legal move sequences of length `depth`. The last ply is counted, not played.
-    pub fn perft(&mut self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal(),
-            _ => {
-                let mut list = MoveList::new();
-                self.generate(&mut list);
-                let mut nodes = 0;
-                for &m in list.iter() {
-                    let undo = self.make(m);
-                    nodes += self.perft(depth - 1);
-                    self.unmake(m, undo);
-                }
-                nodes
+/// Number of legal move sequences of length `depth`; the last ply is counted, not played.
+pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
+    // One move list per ply, reused across siblings: no allocation inside the tree.
+    let mut lists = vec![Vec::with_capacity(128); depth.saturating_sub(1) as usize];
+    perft_with(pos, depth, &mut lists)
+}
+
+fn perft_with<G: Game>(pos: &mut G, depth: u32, lists: &mut [Vec<G::Move>]) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let Some((list, deeper)) = lists.split_first_mut() else {
+                return 0;
+            };
+            list.clear();
+            pos.legal_moves_into(list);
+            let mut nodes = 0;
+            for &m in list.iter() {
+                let undo = pos.make_move(m);
+                nodes += perft_with(pos, depth - 1, deeper);
+                pos.unmake_move(m, undo);
             }
+            nodes
         }
     }
+}
 
-    /// Perft split by root move, in generation order.
-    pub fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let list = self.legal_moves();
-        list.iter()
-            .map(|&m| {
-                let name = self.move_to_uci(m);
-                let undo = self.make(m);
-                let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
-                self.unmake(m, undo);
-                (name, n)
-            })
-            .collect()
-    }
+/// Perft split by root move, in generation order.
+pub fn perft_divide<G: Game>(pos: &mut G, depth: u32) -> Vec<(String, u64)> {
+    let mut root = Vec::new();
+    pos.legal_moves_into(&mut root);
+    root.iter()
+        .map(|&m| {
+            let name = pos.move_text(m);
+            let undo = pos.make_move(m);
+            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+            pos.unmake_move(m, undo);
+            (name, n)
+        })
+        .collect()
 }

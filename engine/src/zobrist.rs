@@ -9,8 +9,9 @@ pub struct Zobrist {
     pub black_to_move: u64,
 }
 
-/// SplitMix64: tiny, well mixed, and reproducible across builds and machines.
-fn splitmix(state: &mut u64) -> u64 {
+/// SplitMix64: tiny, well mixed, and reproducible across builds and machines (Star Trek's
+/// keys draw from it too).
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

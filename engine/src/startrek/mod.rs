@@ -93,12 +93,6 @@ impl Game for StarTrekPosition {
     fn read_move(&self, text: &str) -> Result<StMove, String> {
         self.parse_move(text)
     }
-    fn perft_nodes(&mut self, depth: u32) -> u64 {
-        self.perft(depth)
-    }
-    fn perft_split(&mut self, depth: u32) -> Vec<(String, u64)> {
-        self.perft_divide(depth)
-    }
     fn diagram(&self) -> String {
         StarTrekPosition::diagram(self)
     }

@@ -107,16 +107,9 @@ pub(crate) struct Keys {
     pub black: u64,
 }
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Keys {
     fn new() -> Keys {
+        use crate::zobrist::splitmix;
         let mut s = 0x5747_2EC3_D000_0003u64;
         let piece = (0..17 * CELLS).map(|_| splitmix(&mut s)).collect();
         let mut pin = [[0; 2]; PINS];
