@@ -118,7 +118,7 @@ fn perft_small_depths_from_the_start() {
     // c7(6)c5(6)/d7(6)d5(6); nothing White can do on move 1 is attacked by or gives
     // Black a new move. 17 * 17 - 2 = 287.
     assert_eq!(p.perft(2), 287);
-    // Deeper: the engine agrees with the reference generator of this file.
+    // Deeper: the engine agrees with the reference generator (tests/common/startrek_reference.rs).
     let r = reference::Pos::from_tfen(START_TFEN);
     assert_eq!(p.perft(3), r.perft(3));
     let split = p.perft_divide(2);

@@ -5,32 +5,71 @@ use crate::types::{Color, Outcome, Role};
 use crate::variant::DeadPosition;
 use oblique_tables::Bitboard;
 
+/// What the rules of every game (2D and Star Trek) look at to end it.
+pub(crate) struct EndFacts {
+    /// A pawn stands on its goal square (Diagonal Chess): this colour has won.
+    pub goal_winner: Option<Color>,
+    pub side_to_move: Color,
+    pub legal_moves: u64,
+    pub in_check: bool,
+    pub halfmove: u32,
+    /// Earlier occurrences of the position (two make a threefold repetition).
+    pub repetitions: usize,
+    /// Neither side can ever mate.
+    pub dead: bool,
+}
+
+impl EndFacts {
+    /// The result, judged in the rules' order: goal, mate or stalemate, fifty moves,
+    /// threefold repetition, dead position.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(winner) = self.goal_winner {
+            Some(Outcome::PawnReachedGoal { winner })
+        } else if self.legal_moves == 0 && self.in_check {
+            Some(Outcome::Checkmate {
+                winner: self.side_to_move.other(),
+            })
+        } else if self.legal_moves == 0 {
+            Some(Outcome::Stalemate)
+        } else if self.halfmove >= 100 {
+            Some(Outcome::FiftyMoves)
+        } else if self.repetitions >= 2 {
+            Some(Outcome::ThreefoldRepetition)
+        } else if self.dead {
+            Some(Outcome::InsufficientMaterial)
+        } else {
+            None
+        }
+    }
+}
+
+/// How many times the position with `key` occurred before (`history` holds the keys of the
+/// earlier positions, oldest first), looking back only to the last capture or pawn move and
+/// only at positions with the same side to move.
+#[inline]
+pub(crate) fn repetitions(history: &[u64], halfmove: u32, key: u64) -> usize {
+    let n = history.len();
+    let window = (halfmove as usize).min(n);
+    (2..=window)
+        .step_by(2)
+        .filter(|&back| history[n - back] == key)
+        .count()
+}
+
 impl<B: Bitboard> Position<B> {
     /// The result if the game is over in this position, judging by the rules alone
     /// (mate, stalemate, goal square, repetition, fifty moves, dead material).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(winner) = self.goal_reached_by() {
-            return Some(Outcome::PawnReachedGoal { winner });
+        EndFacts {
+            goal_winner: self.goal_reached_by(),
+            side_to_move: self.side,
+            legal_moves: self.count_legal(),
+            in_check: self.in_check(),
+            halfmove: self.halfmove,
+            repetitions: self.repetitions(),
+            dead: self.insufficient_material(),
         }
-        if self.count_legal() == 0 {
-            return Some(if self.in_check() {
-                Outcome::Checkmate {
-                    winner: self.side.other(),
-                }
-            } else {
-                Outcome::Stalemate
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::FiftyMoves);
-        }
-        if self.repetitions() >= 2 {
-            return Some(Outcome::ThreefoldRepetition);
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::InsufficientMaterial);
-        }
-        None
+        .outcome()
     }
 
     /// Neither side can ever mate, by the game's rule for dead positions.

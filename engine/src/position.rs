@@ -405,11 +405,6 @@ impl<B: Bitboard> Position<B> {
     /// How many times the current position occurred before (same key, same side to move),
     /// looking back only as far as the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
-        let n = self.history.len();
-        let window = (self.halfmove as usize).min(n);
-        (2..=window)
-            .step_by(2)
-            .filter(|&back| self.history[n - back] == self.key)
-            .count()
+        crate::outcome::repetitions(&self.history, self.halfmove, self.key)
     }
 }

@@ -638,12 +638,7 @@ impl StarTrekPosition {
     /// How many times the current position occurred before (same key), looking back only
     /// as far as the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
-        let n = self.history.len();
-        let window = (self.halfmove as usize).min(n);
-        (2..=window)
-            .step_by(2)
-            .filter(|&back| self.history[n - back] == self.key)
-            .count()
+        crate::outcome::repetitions(&self.history, self.halfmove, self.key)
     }
 
     /// Only the two kings are left (the one dead position of this game).
@@ -653,25 +648,16 @@ impl StarTrekPosition {
 
     /// The result if the game is over (mate, stalemate, 50 moves, threefold, K v K).
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal() == 0 {
-            return Some(if self.in_check() {
-                Outcome::Checkmate {
-                    winner: self.side.other(),
-                }
-            } else {
-                Outcome::Stalemate
-            });
+        crate::outcome::EndFacts {
+            goal_winner: None,
+            side_to_move: self.side,
+            legal_moves: self.count_legal(),
+            in_check: self.in_check(),
+            halfmove: self.halfmove,
+            repetitions: self.repetitions(),
+            dead: self.insufficient_material(),
         }
-        if self.halfmove >= 100 {
-            return Some(Outcome::FiftyMoves);
-        }
-        if self.repetitions() >= 2 {
-            return Some(Outcome::ThreefoldRepetition);
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::InsufficientMaterial);
-        }
-        None
+        .outcome()
     }
 }
 
