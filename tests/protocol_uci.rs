@@ -1,98 +1,12 @@
 //! Transcript tests of the UCI front end: every command and error path, against the real
 //! `oblique` binary (started without arguments: the first command picks the protocol).
 
+#[path = "common/engine_process.rs"]
+mod engine_process;
+
+use engine_process::{Dialect, Engine};
 use oblique_engine::AnyPosition;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-    transcript: Vec<String>,
-    ping: u32,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start oblique");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut e = Engine {
-            child,
-            stdin,
-            rx,
-            transcript: Vec::new(),
-            ping: 0,
-        };
-        e.send("uci");
-        e.until(|l| l == "uciok");
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first that satisfies `pred`.
-    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.rx.recv_timeout(Duration::from_secs(60)) {
-                Ok(line) => {
-                    self.transcript.push(format!("< {line}"));
-                    let done = pred(&line);
-                    got.push(line);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(_) => panic!(
-                    "no expected answer; transcript:\n{}",
-                    self.transcript.join("\n")
-                ),
-            }
-        }
-    }
-
-    /// Sends a command and returns what the engine printed for it (up to a `pong`).
-    fn cmd(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.sync()
-    }
-
-    fn sync(&mut self) -> Vec<String> {
-        self.ping += 1;
-        self.send("isready");
-        let mut got = self.until(|l| l == "readyok");
-        got.pop();
-        got
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().expect("wait");
-        assert!(status.success());
-    }
-}
 
 fn bestmove(lines: &[String]) -> String {
     lines
@@ -113,7 +27,7 @@ fn legal(variant: &str, fen: Option<&str>, moves: &[&str], m: &str) -> bool {
 
 #[test]
 fn identification_and_options() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::Uci);
     let t = e.transcript.join("\n");
     for o in [
         "id name Oblique",
@@ -170,7 +84,7 @@ fn identification_and_options() {
 
 #[test]
 fn searches_and_info_lines() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::Uci);
     e.cmd("position startpos moves e2e4 e7e5");
     e.send("go depth 4");
     let out = e.until(|l| l.starts_with("bestmove"));
@@ -234,7 +148,7 @@ fn searches_and_info_lines() {
 
 #[test]
 fn variants_and_star_trek() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::Uci);
     e.cmd("setoption name UCI_Variant value minislanted");
     e.cmd("position startpos moves a5b4");
     e.send("go depth 3");
@@ -266,7 +180,7 @@ fn variants_and_star_trek() {
 
 #[test]
 fn bad_positions_and_parameters() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::Uci);
     let out = e.cmd("position startpos moves e2e4 e2e4");
     assert!(
         out[0].starts_with("info string error: illegal move e2e4"),

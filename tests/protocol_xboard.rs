@@ -1,100 +1,12 @@
 //! Transcript tests of the XBoard (CECP v2) front end: every command and every error path,
 //! against the real `oblique` binary.
 
+#[path = "common/engine_process.rs"]
+mod engine_process;
+
+use engine_process::{Dialect, Engine};
 use oblique_engine::AnyPosition;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-    transcript: Vec<String>,
-    ping: u32,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start oblique");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut e = Engine {
-            child,
-            stdin,
-            rx,
-            transcript: Vec::new(),
-            ping: 0,
-        };
-        e.send("xboard");
-        e.send("protover 2");
-        e.until(|l| l == "feature done=1");
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first that satisfies `pred`.
-    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.rx.recv_timeout(Duration::from_secs(60)) {
-                Ok(line) => {
-                    self.transcript.push(format!("< {line}"));
-                    let done = pred(&line);
-                    got.push(line);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(_) => panic!(
-                    "no expected answer; transcript:\n{}",
-                    self.transcript.join("\n")
-                ),
-            }
-        }
-    }
-
-    /// Sends a command and returns what the engine printed for it (up to a `pong`).
-    fn cmd(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.sync()
-    }
-
-    fn sync(&mut self) -> Vec<String> {
-        self.ping += 1;
-        let n = self.ping;
-        self.send(&format!("ping {n}"));
-        let mut got = self.until(|l| l == format!("pong {n}"));
-        got.pop();
-        got
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().expect("wait");
-        assert!(status.success());
-    }
-}
 
 fn position(variant: &str, fen: Option<&str>, moves: &[&str]) -> AnyPosition {
     let mut p = AnyPosition::new(variant, fen).expect("position");
@@ -106,7 +18,7 @@ fn position(variant: &str, fen: Option<&str>, moves: &[&str]) -> AnyPosition {
 
 #[test]
 fn handshake_features() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     let t = e.transcript.join("\n");
     for f in [
         "myname=\"Oblique", "ping=1", "setboard=1", "usermove=1", "san=0", "colors=0",
@@ -132,7 +44,7 @@ fn handshake_features() {
 
 #[test]
 fn variants_send_setup_and_pieces() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     let cases = [
         (
             "slanted",
@@ -214,7 +126,7 @@ fn count(h: &str, c: char) -> usize {
 
 #[test]
 fn lift_highlights_legal_destinations() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.cmd("variant slanted");
     e.send("force");
@@ -253,7 +165,7 @@ fn lift_highlights_legal_destinations() {
 
 #[test]
 fn illegal_moves_and_command_errors() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("force");
     assert!(e.cmd("usermove e2e4").is_empty());
@@ -331,7 +243,7 @@ fn illegal_moves_and_command_errors() {
 
 #[test]
 fn illegal_setboard_refuses_moves_until_a_good_position() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("force");
     let out = e.cmd("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1");
@@ -366,7 +278,7 @@ fn illegal_setboard_refuses_moves_until_a_good_position() {
 
 #[test]
 fn thinking_output_moves_and_ping_while_thinking() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("post");
     e.send("sd 3");
@@ -414,7 +326,7 @@ fn thinking_output_moves_and_ping_while_thinking() {
 
 #[test]
 fn game_end_claims() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     let claims = [
         (
             "chess",
@@ -479,7 +391,7 @@ fn game_end_claims() {
 
 #[test]
 fn pondering_hit_and_miss() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("hard");
     e.send("sd 4");
@@ -519,7 +431,7 @@ fn pondering_hit_and_miss() {
 
 #[test]
 fn analyze_mode() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("force");
     e.send("post");
@@ -551,7 +463,7 @@ fn analyze_mode() {
 
 #[test]
 fn quit_during_search_and_end_of_input() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("new");
     e.send("sd 60");
     e.send("st 100");
@@ -559,9 +471,7 @@ fn quit_during_search_and_end_of_input() {
     std::thread::sleep(Duration::from_millis(200));
     e.quit();
     // End of input ends the engine too.
-    let mut e = Engine::start();
+    let mut e = Engine::start(Dialect::XBoard);
     e.send("analyze");
-    drop(e.stdin);
-    let status = e.child.wait().expect("wait");
-    assert!(status.success());
+    e.close_input();
 }

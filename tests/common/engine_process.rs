@@ -1,0 +1,134 @@
+//! The `oblique` binary driven over a pipe, line by line, for the UCI and XBoard transcript
+//! tests: every line in and out is kept so a failure prints the whole conversation.
+#![allow(dead_code)] // each test file uses its own part
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    XBoard,
+}
+
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+    pub transcript: Vec<String>,
+    ping: u32,
+    dialect: Dialect,
+}
+
+impl Engine {
+    /// Starts the engine without arguments (the first command picks the protocol) and
+    /// completes the handshake.
+    pub fn start(dialect: Dialect) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start oblique");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            rx,
+            transcript: Vec::new(),
+            ping: 0,
+            dialect,
+        };
+        match dialect {
+            Dialect::Uci => {
+                e.send("uci");
+                e.until(|l| l == "uciok");
+            }
+            Dialect::XBoard => {
+                e.send("xboard");
+                e.send("protover 2");
+                e.until(|l| l == "feature done=1");
+            }
+        }
+        e
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first that satisfies `pred`.
+    pub fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            match self.rx.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    self.transcript.push(format!("< {line}"));
+                    let done = pred(&line);
+                    got.push(line);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!(
+                    "no expected answer; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Sends a command and returns what the engine printed for it (up to the answer of a
+    /// synchronising `isready` or `ping`).
+    pub fn cmd(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.sync()
+    }
+
+    pub fn sync(&mut self) -> Vec<String> {
+        self.ping += 1;
+        let mut got = match self.dialect {
+            Dialect::Uci => {
+                self.send("isready");
+                self.until(|l| l == "readyok")
+            }
+            Dialect::XBoard => {
+                let n = self.ping;
+                self.send(&format!("ping {n}"));
+                self.until(|l| l == format!("pong {n}"))
+            }
+        };
+        got.pop();
+        got
+    }
+
+    pub fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("wait");
+        assert!(status.success());
+    }
+
+    /// Closes the engine's input without a `quit`; it must still exit cleanly.
+    pub fn close_input(self) {
+        let Engine {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        let status = child.wait().expect("wait");
+        assert!(status.success());
+    }
+}
