@@ -150,6 +150,9 @@ fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };
+    if !matches!(command, Command::Xboard | Command::Uci | Command::Match(_)) {
+        quiet_broken_pipe();
+    }
     match command {
         Command::Xboard => protocol(oblique_protocol::Protocol::XBoard)?,
         Command::Uci => protocol(oblique_protocol::Protocol::Uci)?,
@@ -214,7 +217,9 @@ fn run(cli: Cli) -> Result<(), String> {
             if multipv == 0 {
                 return Err("multipv must be at least 1".into());
             }
-            let search = Search::new(threads, hash)?;
+            let mut search = Search::new(threads, hash)?;
+            // No GUI or pipe between us and the user: the whole movetime is ours.
+            search.move_overhead = std::time::Duration::ZERO;
             let stop = search.stop_handle();
             ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst))
                 .map_err(|e| format!("cannot install Ctrl-C handler: {e}"))?;
@@ -260,7 +265,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 other => return Err(format!("--color must be white or black, not '{other}'")),
             };
             let pos = position(&variant, fen.as_deref(), &[])?;
-            let search = Search::new(threads, 64)?;
+            let mut search = Search::new(threads, 64)?;
+            search.move_overhead = std::time::Duration::ZERO;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
         Command::Match(args) => arena::run(*args)?,
@@ -296,6 +302,18 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Commands that print for a person end quietly when the reader goes away (`oblique moves |
+/// head`), as Unix tools do, instead of panicking on the failed write. Protocol and match
+/// modes keep ignoring SIGPIPE: there a closed pipe is an engine or GUI that quit, which
+/// they report and survive.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 fn main() -> ExitCode {

@@ -188,3 +188,69 @@ fn values_prints_derived_piece_values() {
     assert_eq!(code, 0);
     assert!(out.lines().any(|l| l.starts_with("ultra")), "{out}");
 }
+
+/// Runs `oblique play` with `input` typed on its standard input.
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run oblique play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("type");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn play_answers_moves_hints_undo_and_bad_input_then_announces_the_result() {
+    // White mates with Ra1-a8; before that: garbage, an illegal move, a hint, a move the
+    // engine answers, and an undo back to the start.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (code, out) = play(
+        &["--fen", fen, "--movetime", "50"],
+        "xyzzy\na1a9\nh2h4\nhint\ng1f1\nundo\nundo\na1a8\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Illegal move: xyzzy"), "{out}");
+    assert!(out.contains("Illegal move: a1a9"), "{out}");
+    assert!(out.contains("Illegal move: h2h4"), "{out}");
+    assert!(out.contains("hint: a1a8 (score mate 1)"), "{out}");
+    // g1f1 is answered; the first undo takes back both moves, the second has nothing left.
+    assert!(out.contains("Oblique plays"), "{out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with("Game over: 1-0 {White mates} You win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_star_trek_from_the_start() {
+    let (code, out) = play(
+        &["--variant", "startrek", "--movetime", "50"],
+        "b1(2)c3(2)\nmoves\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("e.g. b1(2)c3(2) or Nb1(2)-c3(2)"),
+        "help shows the game's own moves: {out}"
+    );
+    assert!(out.contains("Oblique plays"), "{out}");
+    // Level 6 board drawn twice: at the start and after Oblique's answer, not in between.
+    assert_eq!(
+        out.matches("level 6: Black's main board").count(),
+        2,
+        "{out}"
+    );
+}

@@ -161,6 +161,15 @@ impl AnyPosition {
         })
     }
 
+    /// Every legal move in the long form people write (`Nb1-c3`), in generation order.
+    pub fn legal_moves_human(&self) -> Vec<String> {
+        with_position!(self, p => {
+            let mut v = Vec::new();
+            p.legal_moves_into(&mut v);
+            v.iter().map(|&m| p.move_human(m)).collect()
+        })
+    }
+
     pub fn count_legal_moves(&self) -> u64 {
         with_position!(self, p => p.count_legal_moves())
     }

@@ -27,6 +27,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn game_outcome(&self) -> Option<Outcome>;
     /// Protocol (machine) notation.
     fn move_text(&self, m: Self::Move) -> String;
+    /// The long form people write, with the piece letter (`Nb1-c3`, `O-O`).
+    fn move_human(&self, m: Self::Move) -> String;
     /// Reads a move in machine or human notation; errors name the problem.
     fn read_move(&self, text: &str) -> Result<Self::Move, String>;
     /// Number of legal move sequences of length `depth` (the standard proof of a move
@@ -87,6 +89,9 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     }
     fn move_text(&self, m: Move) -> String {
         self.move_to_uci(m)
+    }
+    fn move_human(&self, m: Move) -> String {
+        self.move_to_human(m)
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text)

@@ -5,9 +5,25 @@ use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
 use std::io::{BufRead, Write};
 
-const HELP: &str =
-    "Type a move (e2e4, b2a4, Nb1-c3, e7e8q, O-O; escalator squares by grid or true name),\n\
-or: undo (take back your last move), hint, moves (list legal moves), fen, help, quit.";
+/// What the person may type, with examples taken from the game in front of them.
+fn help(pos: &AnyPosition) -> String {
+    // Show a piece move if there is one: its long form shows the piece letter.
+    let machine = pos.legal_moves_text();
+    let human = pos.legal_moves_human();
+    let pick = human
+        .iter()
+        .position(|h| h.starts_with(|c: char| c.is_ascii_uppercase() && c != 'O'))
+        .or((!human.is_empty()).then_some(0));
+    let example = match pick {
+        Some(i) => format!(" (e.g. {} or {})", machine[i], human[i]),
+        None => String::new(),
+    };
+    format!(
+        "Type a move in protocol notation or with the piece letter{example}; O-O castles, \
+         escalator squares go by grid or true name.\n\
+         Or: undo (take back your last move), hint, moves (list legal moves), fen, help, quit."
+    )
+}
 
 pub fn run(
     mut pos: AnyPosition,
@@ -22,12 +38,19 @@ pub fn run(
         "Oblique: {} — you play {}. {}",
         pos.variant_name(),
         human.name(),
-        HELP
+        help(&pos)
     );
+    // The board is drawn again only when it changed (a Star Trek diagram is 40 lines).
+    let mut redraw = true;
     loop {
-        println!();
-        print!("{}", pos.diagram());
-        if let Some(o) = pos.outcome() {
+        let outcome = pos.outcome();
+        // Drawn when the person is to move (after the engine's answer) or the game is over.
+        if redraw && (outcome.is_some() || pos.side_to_move() == human) {
+            println!();
+            print!("{}", pos.diagram());
+            redraw = false;
+        }
+        if let Some(o) = outcome {
             let verdict = match o.winner() {
                 Some(c) if c == human => "You win!",
                 Some(_) => "Oblique wins.",
@@ -43,6 +66,7 @@ pub fn run(
             };
             history.push(pos.clone());
             let played = pos.play(&best)?;
+            redraw = true;
             println!(
                 "Oblique plays {played} (score {}, depth {})",
                 r.score.uci(),
@@ -60,7 +84,7 @@ pub fn run(
         match line.trim() {
             "" => continue,
             "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => println!("{}", help(&pos)),
             "moves" => println!("{}", pos.legal_moves_text().join(" ")),
             "fen" => println!("{}", pos.to_fen()),
             "hint" => {
@@ -86,14 +110,19 @@ pub fn run(
                         break;
                     }
                 }
-                if !restored {
+                if restored {
+                    redraw = true;
+                } else {
                     println!("nothing to undo");
                 }
             }
             text => {
                 let before = pos.clone();
                 match pos.play(text) {
-                    Ok(_) => history.push(before),
+                    Ok(_) => {
+                        history.push(before);
+                        redraw = true;
+                    }
                     Err(e) => println!("Illegal move: {e}"),
                 }
             }

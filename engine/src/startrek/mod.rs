@@ -90,6 +90,9 @@ impl Game for StarTrekPosition {
     fn move_text(&self, m: StMove) -> String {
         StarTrekPosition::move_text(self, m)
     }
+    fn move_human(&self, m: StMove) -> String {
+        self.move_to_human(m)
+    }
     fn read_move(&self, text: &str) -> Result<StMove, String> {
         self.parse_move(text)
     }
