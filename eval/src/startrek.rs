@@ -18,7 +18,7 @@ use crate::tables::{s, S};
 use crate::values::{self, RoleValue, SplitMix};
 use oblique_engine::search::Evaluator;
 use oblique_engine::startrek::bitset::CELLS;
-use oblique_engine::startrek::geometry::{geometry, Geometry, NONE};
+use oblique_engine::startrek::geometry::{dir_is_positive, geometry, Geometry, NONE};
 use oblique_engine::startrek::{Cells, StarTrekPosition};
 use oblique_engine::{Color, Role};
 use once_cell::sync::Lazy;
@@ -63,22 +63,49 @@ fn layout_of(g: &Geometry, occupied_pin: impl Fn(usize) -> bool) -> Layout {
     l
 }
 
+/// Cells along direction `D` from the cell whose rays are `rays`, up to and including the
+/// first occupied one (a constant `D` lets every direction compile to straight-line code).
 #[inline(always)]
-fn ray_attacks(g: &Geometry, sq: usize, dirs: std::ops::Range<usize>, occ: Cells) -> Cells {
-    let rays = &g.rays[sq];
-    let mut a = Cells::EMPTY;
-    for d in dirs {
-        let ray = rays[d];
-        let b = ray & occ;
-        a |= if b.is_empty() {
-            ray
-        } else if oblique_engine::startrek::geometry::dir_is_positive(d) {
-            ray ^ g.rays[b.lsb()][d]
-        } else {
-            ray ^ g.rays[b.msb()][d]
-        };
+fn ray<const D: usize>(g: &Geometry, rays: &[Cells; 18], occ: Cells) -> Cells {
+    let ray = rays[D];
+    let b = ray & occ;
+    if b.is_empty() {
+        ray
+    } else if dir_is_positive(D) {
+        ray ^ g.rays[b.lsb()][D]
+    } else {
+        ray ^ g.rays[b.msb()][D]
     }
-    a
+}
+
+/// Orthogonal slider attacks (directions 0..6).
+#[inline(always)]
+fn rook_rays(g: &Geometry, sq: usize, occ: Cells) -> Cells {
+    let r = &g.rays[sq];
+    ray::<0>(g, r, occ)
+        | ray::<1>(g, r, occ)
+        | ray::<2>(g, r, occ)
+        | ray::<3>(g, r, occ)
+        | ray::<4>(g, r, occ)
+        | ray::<5>(g, r, occ)
+}
+
+/// Diagonal slider attacks (directions 6..18).
+#[inline(always)]
+fn bishop_rays(g: &Geometry, sq: usize, occ: Cells) -> Cells {
+    let r = &g.rays[sq];
+    ray::<6>(g, r, occ)
+        | ray::<7>(g, r, occ)
+        | ray::<8>(g, r, occ)
+        | ray::<9>(g, r, occ)
+        | ray::<10>(g, r, occ)
+        | ray::<11>(g, r, occ)
+        | ray::<12>(g, r, occ)
+        | ray::<13>(g, r, occ)
+        | ray::<14>(g, r, occ)
+        | ray::<15>(g, r, occ)
+        | ray::<16>(g, r, occ)
+        | ray::<17>(g, r, occ)
 }
 
 /// Cells a non-pawn piece attacks (existing cells only).
@@ -91,9 +118,9 @@ fn attacks(g: &Geometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells
             k |= g.knight_skip_down[sq] & !l.cover_above;
             k
         }
-        Role::Bishop => ray_attacks(g, sq, 6..18, occ),
-        Role::Rook => ray_attacks(g, sq, 0..6, occ),
-        Role::Queen => ray_attacks(g, sq, 0..18, occ),
+        Role::Bishop => bishop_rays(g, sq, occ),
+        Role::Rook => rook_rays(g, sq, occ),
+        Role::Queen => rook_rays(g, sq, occ) | bishop_rays(g, sq, occ),
         Role::King => g.king[sq],
         _ => Cells::EMPTY,
     };
@@ -120,12 +147,13 @@ fn pawn_moves(g: &Geometry, c: usize, sq: usize, occ: Cells, l: &Layout) -> (Cel
 struct Tables {
     values: Vec<RoleValue>,
     value: [i32; 8],
-    /// Material + squares per colour, role, cell.
-    psq: [[Vec<S>; 8]; 2],
-    passed_mask: [Vec<Cells>; 2],
-    passed_bonus: [Vec<S>; 2],
+    /// Material + squares per colour, role, cell. (The per-cell tables are fixed-size
+    /// arrays, read with one index and no pointer to follow.)
+    psq: [[[S; CELLS]; 8]; 2],
+    passed_mask: [[Cells; CELLS]; 2],
+    passed_bonus: [[S; CELLS]; 2],
     /// Cells within two king steps.
-    near: Vec<Cells>,
+    near: [Cells; CELLS],
     attack_weight: [i32; 8],
     expected_mobility: [i32; 8],
     phase_max: i32,
@@ -369,72 +397,110 @@ fn build() -> Tables {
     Tables {
         values: vals,
         value,
-        psq,
-        passed_mask,
-        passed_bonus,
-        near,
+        psq: psq.map(|by_role| by_role.map(|t| per_cell(&t))),
+        passed_mask: passed_mask.map(|t| per_cell(&t)),
+        passed_bonus: passed_bonus.map(|t| per_cell(&t)),
+        near: per_cell(&near),
         attack_weight,
         expected_mobility,
         phase_max: phase_max.max(1),
     }
 }
 
+/// A per-cell table as a fixed-size array.
+fn per_cell<T: Copy + Default>(v: &[T]) -> [T; CELLS] {
+    let mut a = [T::default(); CELLS];
+    a.copy_from_slice(v);
+    a
+}
+
 static TABLES: Lazy<Tables> = Lazy::new(build);
+
+/// One side's terms: material, squares, mobility, passed pawns, and its attack on the
+/// enemy king's surroundings (`danger`, `attackers`), kept in locals rather than in arrays
+/// indexed by colour.
+struct SideTerms {
+    score: S,
+    npm: i32,
+    danger: i32,
+    attackers: i32,
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn side(
+    t: &Tables,
+    g: &Geometry,
+    pos: &StarTrekPosition,
+    color: Color,
+    occ: Cells,
+    l: &Layout,
+    their_king: usize,
+    their_pawns: Cells,
+) -> SideTerms {
+    let c = color.index();
+    let psq = &t.psq[c];
+    let own = pos.color_bb(color);
+    let near_king = t.near[their_king];
+    let mut st = SideTerms {
+        score: S::default(),
+        npm: 0,
+        danger: 0,
+        attackers: 0,
+    };
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let ri = role.index();
+        for x in pos.pieces(color, role).iter() {
+            st.score += psq[ri][x];
+            st.npm += t.value[ri];
+            let a = attacks(g, role, x, occ, l);
+            let mob = (a & !own).count() as i32 - t.expected_mobility[ri];
+            st.score += MOBILITY_WEIGHT[ri] * mob;
+            let hits = (a & near_king).count() as i32;
+            if hits > 0 {
+                st.attackers += 1;
+                st.danger += t.attack_weight[ri] * hits;
+            }
+        }
+    }
+    st.score += psq[Role::King.index()][pos.king_cell(color)];
+    let passed_mask = &t.passed_mask[c];
+    let passed_bonus = &t.passed_bonus[c];
+    for x in pos.pieces(color, Role::Pawn).iter() {
+        st.score += psq[Role::Pawn.index()][x];
+        if (passed_mask[x] & their_pawns).is_empty() {
+            st.score += passed_bonus[x];
+        }
+    }
+    st
+}
 
 /// Score of a Star Trek position from the side to move's point of view.
 pub fn evaluate(pos: &StarTrekPosition) -> i32 {
     let t = &*TABLES;
     let g = geometry();
-    // The position's sets, read through its public accessors.
-    // Pieces stand only on existing squares (at most 64 of the 144 cells).
-    let l = layout_of(g, |i| pos.pin_occupied(i));
-    let mut by_color = [Cells::EMPTY; 2];
-    let mut by_role = [Cells::EMPTY; 8];
-    let mut kings = [0usize; 2];
-    for x in l.exists.iter() {
-        if let Some(p) = pos.piece_at(x) {
-            by_color[p.color.index()].set(x);
-            by_role[p.role.index()].set(x);
-            if p.role == Role::King {
-                kings[p.color.index()] = x;
-            }
-        }
-    }
-    let occ = by_color[0] | by_color[1];
+    // The position's sets and current geometry, as make/unmake keep them. (Until 320508c
+    // this walked the existing cells with `piece_at` and rebuilt the masks with `layout_of`
+    // over the pins, about half the cost of a call. The masks are equal because no two pins
+    // share a footprint or covered cell, so the position's XOR updates are ORs: the tests
+    // `pin_masks_are_disjoint` and `accessors_match_a_walk_over_the_cells` check both.)
+    let l = Layout {
+        exists: pos.existing_cells(),
+        cover_below: pos.cover_below(),
+        cover_above: pos.cover_above(),
+    };
+    let kings = [pos.king_cell(Color::White), pos.king_cell(Color::Black)];
+    let occ = pos.occupied();
     let pawns = [
-        by_color[0] & by_role[Role::Pawn.index()],
-        by_color[1] & by_role[Role::Pawn.index()],
+        pos.pieces(Color::White, Role::Pawn),
+        pos.pieces(Color::Black, Role::Pawn),
     ];
-    let mut score = [S::default(); 2];
-    let mut npm = [0i32; 2];
-    let mut danger = [0i32; 2];
-    let mut attackers = [0i32; 2];
-    for c in 0..2 {
-        let them = 1 - c;
-        let near_king = t.near[kings[them]];
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let ri = role.index();
-            for x in (by_color[c] & by_role[ri]).iter() {
-                score[c] += t.psq[c][ri][x];
-                npm[c] += t.value[ri];
-                let a = attacks(g, role, x, occ, &l);
-                let mob = (a & !by_color[c]).count() as i32 - t.expected_mobility[ri];
-                score[c] += MOBILITY_WEIGHT[ri] * mob;
-                let hits = (a & near_king).count() as i32;
-                if hits > 0 {
-                    attackers[c] += 1;
-                    danger[c] += t.attack_weight[ri] * hits;
-                }
-            }
-        }
-        score[c] += t.psq[c][Role::King.index()][kings[c]];
-        for x in pawns[c].iter() {
-            score[c] += t.psq[c][Role::Pawn.index()][x];
-            if (t.passed_mask[c][x] & pawns[them]).is_empty() {
-                score[c] += t.passed_bonus[c][x];
-            }
-        }
-    }
+    let white = side(t, g, pos, Color::White, occ, &l, kings[1], pawns[1]);
+    let black = side(t, g, pos, Color::Black, occ, &l, kings[0], pawns[0]);
+    let mut score = [white.score, black.score];
+    let npm = [white.npm, black.npm];
+    let danger = [white.danger, black.danger];
+    let attackers = [white.attackers, black.attackers];
     for (c, sc) in score.iter_mut().enumerate() {
         let a = 1 - c;
         let penalty = (danger[a] * danger[a] * attackers[a].min(4) / 16).min(900);
@@ -473,3 +539,7 @@ impl Evaluator<StarTrekPosition> for crate::Evaluation {
 pub fn values_table() -> &'static [RoleValue] {
     &TABLES.values
 }
+
+#[cfg(test)]
+#[path = "startrek_regression.rs"]
+mod regression;

@@ -267,14 +267,55 @@ impl StarTrekPosition {
         self.history.clear();
     }
 
+    // Read-only set accessors. The evaluation (oblique-eval) scores a position from its
+    // piece sets and its current geometry; without these it had to rebuild them on every
+    // call by walking the existing cells with `piece_at` and the pins with `pin_occupied`.
+    // They copy out what make/unmake already maintain and change nothing.
+
+    /// Cells holding pieces of `color` and `role` (as `Position::pieces` in the 2D games).
     #[inline(always)]
-    pub(crate) fn occupied(&self) -> Cells {
+    pub fn pieces(&self, color: Color, role: Role) -> Cells {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// Cells holding pieces of `color` (as `Position::color_bb` in the 2D games).
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Cells {
+        self.by_color[color.index()]
+    }
+
+    /// Cells holding a piece of either colour.
+    #[inline(always)]
+    pub fn occupied(&self) -> Cells {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The king of a colour (TFEN parsing guarantees exactly one per side).
     #[inline(always)]
-    pub(crate) fn king_cell(&self, c: Color) -> usize {
+    pub fn king_cell(&self, c: Color) -> usize {
         self.kings[c.index()] as usize
+    }
+
+    /// The cells that exist now as a set: the main boards and the footprints of the
+    /// occupied pins (`exists` asks about one cell).
+    #[inline(always)]
+    pub fn existing_cells(&self) -> Cells {
+        self.exists
+    }
+
+    /// Main-board cells with an existing square directly below them: a knight or pawn level
+    /// step upwards may skip the absent attack-board level only onto cells not in this set
+    /// (see `geometry`).
+    #[inline(always)]
+    pub fn cover_below(&self) -> Cells {
+        self.cover_below
+    }
+
+    /// Main-board cells with an existing square directly above them (the downward
+    /// counterpart of `cover_below`).
+    #[inline(always)]
+    pub fn cover_above(&self) -> Cells {
+        self.cover_above
     }
 
     #[inline(always)]
