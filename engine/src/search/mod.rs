@@ -94,6 +94,28 @@ pub(crate) struct Shared<'a> {
     pub budget: Budget,
     pub ponder: Option<&'a PonderHit>,
     pub node_limit: Option<u64>,
+    pub threads: usize,
+    /// How many threads are in an iteration of each depth (helpers avoid crowded depths).
+    pub searching_at: Vec<std::sync::atomic::AtomicU32>,
+    /// The deepest iteration a helper thread completed.
+    pub deepest_helper: std::sync::Mutex<Option<HelperResult>>,
+}
+
+/// A helper thread's completed iteration, with its exact score for the report.
+pub(crate) struct HelperResult {
+    pub result: SearchResult,
+    pub raw_score: i32,
+}
+
+/// The score in centipawns with mates as ±(100000 - plies), as XBoard shows it.
+pub(crate) fn raw_score(internal: i32) -> i32 {
+    if internal >= MATE_BOUND {
+        100_000 - (MATE - internal)
+    } else if internal <= -MATE_BOUND {
+        -100_000 + (MATE + internal)
+    } else {
+        internal
+    }
 }
 
 impl Shared<'_> {
@@ -197,6 +219,11 @@ impl Search {
             budget,
             ponder: limits.ponder.as_deref(),
             node_limit: limits.nodes,
+            threads: self.threads,
+            searching_at: (0..=MAX_DEPTH as usize + 1)
+                .map(|_| std::sync::atomic::AtomicU32::new(0))
+                .collect(),
+            deepest_helper: std::sync::Mutex::new(None),
         };
         let mut result = None;
         self.pool.in_place_scope(|scope| {
@@ -224,6 +251,37 @@ impl Search {
         });
         r.nodes = shared.nodes.load(Ordering::Relaxed);
         r.time = start.elapsed();
+        // A helper that finished a deeper iteration than the main thread has the better move
+        // (one line only: helpers do not keep the other lines of a multi-PV search).
+        let helper = shared
+            .deepest_helper
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(HelperResult {
+            result: h,
+            raw_score,
+        }) = helper.filter(|h| limits.multipv <= 1 && h.result.depth > r.depth)
+        {
+            if h.best_move.is_some() {
+                r.best_move = h.best_move;
+                r.ponder = h.ponder;
+                r.score = h.score;
+                r.depth = h.depth;
+                r.pv = h.pv;
+                on_info(&Info {
+                    depth: r.depth,
+                    seldepth: r.depth,
+                    multipv: 1,
+                    score: r.score,
+                    raw_score,
+                    nodes: r.nodes,
+                    nps: (r.nodes as f64 / r.time.as_secs_f64().max(1e-6)) as u64,
+                    time: r.time,
+                    hashfull: self.tt.hashfull(),
+                    pv: r.pv.clone(),
+                });
+            }
+        }
         r
     }
 }

@@ -4,7 +4,10 @@
 use super::game::{Evaluator, SearchGame};
 use super::limits::{Budget, Limits};
 use super::tt::{Bound, TtEntry};
-use super::{Info, Score, SearchResult, Shared, INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
+use super::{
+    raw_score, HelperResult, Info, Score, SearchResult, Shared, INFINITE, MATE, MATE_BOUND,
+    MAX_DEPTH, MAX_PLY,
+};
 use std::sync::atomic::Ordering;
 
 /// Node count between looks at the clock, the stop flag and the node limit.
@@ -479,6 +482,50 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    /// A helper's completed iteration, kept if it is the deepest any helper has finished: the
+    /// search answers with it when the main thread ends on a shallower one.
+    fn offer_result(&self, pos: &G, depth: u32) {
+        let mut slot = self
+            .shared
+            .deepest_helper
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if slot.as_ref().is_some_and(|r| r.result.depth >= depth) {
+            return;
+        }
+        let best = &self.root[0];
+        let pv = Self::line_text(pos, &best.pv);
+        *slot = Some(HelperResult {
+            raw_score: raw_score(best.score),
+            result: SearchResult {
+                best_move: pv.first().cloned(),
+                ponder: pv.get(1).cloned(),
+                score: Score::from_internal(best.score),
+                depth,
+                nodes: 0,
+                time: self.shared.elapsed(),
+                pv,
+            },
+        });
+    }
+
+    /// The depth of this thread's next iteration. The main thread reports every depth, so it
+    /// takes them in turn; a helper skips depths that enough other threads are already on,
+    /// so the pool spreads over the next few depths instead of searching one tree twice
+    /// (with two threads the helper keeps a ply ahead of the main thread).
+    fn claim_depth(&self, mut depth: u32, max_depth: u32) -> u32 {
+        if self.id == 0 {
+            return depth;
+        }
+        let crowd = (self.shared.threads / 2).max(1) as u32;
+        while depth < max_depth
+            && self.shared.searching_at[depth as usize].load(Ordering::Relaxed) >= crowd
+        {
+            depth += 1;
+        }
+        depth
+    }
+
     fn line_text(pos: &G, line: &[G::Move]) -> Vec<String> {
         let mut p = pos.clone();
         let mut out = Vec::with_capacity(line.len());
@@ -537,9 +584,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let multipv = limits.multipv.clamp(1, self.root.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous = vec![0i32; multipv];
-        // Helper threads start one ply deeper every other thread, so the pool spreads out.
-        let first_depth = 1 + (self.id % 2) as u32;
-        for depth in first_depth..=max_depth {
+        let mut next_depth = 1;
+        while next_depth <= max_depth {
+            let depth = self.claim_depth(next_depth, max_depth);
+            next_depth = depth + 1;
+            self.shared.searching_at[depth as usize].fetch_add(1, Ordering::Relaxed);
             self.seldepth = 0;
             let mut completed_lines = Vec::new();
             #[allow(clippy::needless_range_loop)] // `line` also indexes the root moves
@@ -575,10 +624,14 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 previous[line] = score;
                 completed_lines.push(line);
             }
+            self.shared.searching_at[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.stopped && completed_lines.is_empty() {
                 break;
             }
             if self.id != 0 {
+                if completed_lines.contains(&0) {
+                    self.offer_result(pos, depth);
+                }
                 if self.stopped {
                     break;
                 }
@@ -597,13 +650,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: line + 1,
                     score: Score::from_internal(rm.score),
-                    raw_score: if rm.score >= MATE_BOUND {
-                        100_000 - (MATE - rm.score)
-                    } else if rm.score <= -MATE_BOUND {
-                        -100_000 + (MATE + rm.score)
-                    } else {
-                        rm.score
-                    },
+                    raw_score: raw_score(rm.score),
                     nodes,
                     nps,
                     time: elapsed,
