@@ -16,30 +16,10 @@
 //! Sort of Almost USEC, Diagonal Chess) are not repeated; chess gets its mate in one here, and
 //! MSEC and USEC get one more with Black, their first mover, to move.
 
-use oblique_engine::search::{Limits, Score, Search};
-use oblique_engine::AnyPosition;
+#[path = "common/search_2d.rs"]
+mod search_2d;
 
-/// Asserts a forced win in exactly `moves` moves and that the engine's first move is one of
-/// `first` (the complete list of first moves that win in `moves`, from the reference solver).
-fn mate_in(variant: &str, fen: &str, moves: i32, first: Option<&[&str]>) {
-    let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let s = Search::new(1, 16).unwrap();
-    let eval = oblique_eval::Evaluation;
-    let limits = Limits::depth(2 * moves as u32 + 3);
-    let r = match &pos {
-        AnyPosition::W64(p) => s.run(p, &eval, &limits, |_| {}),
-        AnyPosition::W128(p) => s.run(p, &eval, &limits, |_| {}),
-        AnyPosition::StarTrek(_) => panic!("2D games only here"),
-    };
-    assert_eq!(r.score, Score::Mate(moves), "{variant} {fen}: {r:?}");
-    if let Some(first) = first {
-        let best = r.best_move.clone().unwrap();
-        assert!(
-            first.contains(&best.as_str()),
-            "{variant} {fen}: played {best}, want {first:?}"
-        );
-    }
-}
+use search_2d::mate_in;
 
 // ---------------------------------------------------------------------------------------------
 // Orthodox chess

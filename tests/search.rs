@@ -1,40 +1,14 @@
 //! The search finds forced wins in every 2D game (positions made by hand from the rules),
 //! stops promptly with a legal move, and is deterministic at one thread.
 
+#[path = "common/search_2d.rs"]
+mod search_2d;
+
 use oblique_engine::search::{Limits, PonderHit, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
+use search_2d::{mate_in, search};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-fn search(
-    variant: &str,
-    fen: &str,
-    limits: &Limits,
-    threads: usize,
-) -> (AnyPosition, SearchResult) {
-    let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let s = Search::new(threads, 16).unwrap();
-    let eval = oblique_eval::Evaluation;
-    let r = match &pos {
-        AnyPosition::W64(p) => s.run(p, &eval, limits, |_| {}),
-        AnyPosition::W128(p) => s.run(p, &eval, limits, |_| {}),
-        AnyPosition::StarTrek(_) => panic!("2D games only here"),
-    };
-    (pos, r)
-}
-
-/// Asserts a forced win in `moves` moves, and (when given) the first move.
-fn mate_in(variant: &str, fen: &str, moves: i32, first: Option<&[&str]>) {
-    let (_, r) = search(variant, fen, &Limits::depth(2 * moves as u32 + 3), 1);
-    assert_eq!(r.score, Score::Mate(moves), "{variant} {fen}: {r:?}");
-    if let Some(first) = first {
-        let best = r.best_move.clone().unwrap();
-        assert!(
-            first.contains(&best.as_str()),
-            "{variant} {fen}: played {best}, want {first:?}"
-        );
-    }
-}
 
 #[test]
 fn mate_in_one_through_an_escalator_fork() {

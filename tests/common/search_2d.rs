@@ -1,0 +1,38 @@
+//! Searching a 2D position from a test and asserting forced wins; shared by the search and
+//! mate test files.
+#![allow(dead_code)] // each test file uses its own part
+
+use oblique_engine::search::{Limits, Score, Search, SearchResult};
+use oblique_engine::AnyPosition;
+
+/// Searches `fen` of `variant` within `limits` on `threads` threads (16 MB table).
+pub fn search(
+    variant: &str,
+    fen: &str,
+    limits: &Limits,
+    threads: usize,
+) -> (AnyPosition, SearchResult) {
+    let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let s = Search::new(threads, 16).unwrap();
+    let eval = oblique_eval::Evaluation;
+    let r = match &pos {
+        AnyPosition::W64(p) => s.run(p, &eval, limits, |_| {}),
+        AnyPosition::W128(p) => s.run(p, &eval, limits, |_| {}),
+        AnyPosition::StarTrek(_) => panic!("2D games only here"),
+    };
+    (pos, r)
+}
+
+/// Asserts a forced win in exactly `moves` moves (searched at depth 2 * moves + 3, one
+/// thread) and, when given, that the engine's first move is one of `first`.
+pub fn mate_in(variant: &str, fen: &str, moves: i32, first: Option<&[&str]>) {
+    let (_, r) = search(variant, fen, &Limits::depth(2 * moves as u32 + 3), 1);
+    assert_eq!(r.score, Score::Mate(moves), "{variant} {fen}: {r:?}");
+    if let Some(first) = first {
+        let best = r.best_move.clone().unwrap();
+        assert!(
+            first.contains(&best.as_str()),
+            "{variant} {fen}: played {best}, want {first:?}"
+        );
+    }
+}
