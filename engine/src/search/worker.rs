@@ -348,12 +348,30 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITE;
         let mut best_move = moves[0];
         let mut quiets_tried: Vec<G::Move> = Vec::new();
+        // Near the leaves, quiet moves are not searched once one move has been when the
+        // position is too far below alpha for a quiet move to lift it (futility), or when
+        // they come late in an ordering that has already tried the promising ones. A quiet
+        // move that wins on the spot (a Diagonal Chess pawn reaching its corner) is never cut.
+        let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let futile = prune_quiets && static_eval + 80 + 100 * depth <= alpha;
+        let late_quiets = (4 + 3 * depth * depth) as usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = pos.is_tactical(m);
             let undo = pos.make_move(m);
             let gives_check = pos.in_check();
+            if i > 0
+                && prune_quiets
+                && !tactical
+                && !gives_check
+                && best > -MATE_BOUND
+                && (futile || quiets_tried.len() >= late_quiets)
+                && !pos.lost_by_rule()
+            {
+                pos.unmake_move(m, undo);
+                continue;
+            }
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
