@@ -97,7 +97,8 @@ pub struct VariantSpec {
     pub start_fen: &'static str,
 }
 
-const STANDARD_ROLES: &[Role] = &[
+/// The six orthodox roles (also Star Trek chess's set).
+pub const STANDARD_ROLES: &[Role] = &[
     Role::Pawn,
     Role::Knight,
     Role::Bishop,

@@ -23,15 +23,8 @@ use oblique_engine::startrek::{Cells, StarTrekPosition};
 use oblique_engine::{Color, Role};
 use once_cell::sync::Lazy;
 
-/// The roles of Star Trek chess.
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+/// The roles of Star Trek chess: the orthodox six.
+const ROLES: &[Role] = oblique_engine::variant::STANDARD_ROLES;
 
 /// Pins holding attack boards in the start position.
 const START_PINS: [&str; 4] = ["b1(1)", "e1(1)", "b8(7)", "e8(7)"];

@@ -149,7 +149,7 @@ fn check_sets(g: &Geometry, pos: &StarTrekPosition) {
     let mut occ = Cells::EMPTY;
     for color in [Color::White, Color::Black] {
         let mut mine = Cells::EMPTY;
-        for role in ROLES {
+        for &role in ROLES {
             let walked = Cells::from_cells(l.exists.iter().filter(|&x| {
                 pos.piece_at(x)
                     .is_some_and(|p| p.color == color && p.role == role)

@@ -101,32 +101,51 @@ fn geometry_changes_the_values() {
 // ---------------------------------------------------------------------------------------
 // Symmetry and determinism
 
-/// Positions reached by random legal moves from the start (fixed seed).
-fn random_positions(variant: &str, games: usize, max_plies: usize) -> Vec<String> {
-    fn walk<B: EvalCache>(variant: &str, games: usize, max_plies: usize) -> Vec<String> {
-        let spec = find_variant(variant).unwrap();
-        let mut rng = crate::values::SplitMix(0x5eed ^ games as u64);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Position::<B>::start(spec).unwrap();
-            let mut moves = Vec::new();
-            let plies = 4 + (rng.next_u64() % max_plies as u64) as usize;
-            for _ in 0..plies {
-                moves.clear();
-                pos.legal_moves_into(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                pos.make_move(m);
-                out.push(pos.to_fen());
+/// Position strings (FEN or TFEN) along `games` random walks of legal moves from `start`,
+/// each 4 to `max_plies + 3` plies long, from a fixed seed.
+pub(crate) fn random_walks<G: Game>(
+    start: impl Fn() -> G,
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> Vec<String> {
+    let mut rng = crate::values::SplitMix(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = start();
+        let mut moves = Vec::new();
+        let plies = 4 + (rng.next_u64() % max_plies as u64) as usize;
+        for _ in 0..plies {
+            moves.clear();
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                break;
             }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos.make_move(m);
+            out.push(pos.to_fen());
         }
-        out
     }
-    match find_variant(variant).unwrap().width {
-        Width::W64 => walk::<u64>(variant, games, max_plies),
-        Width::W128 => walk::<u128>(variant, games, max_plies),
+    out
+}
+
+/// Positions reached by random legal moves from the start of a 2D game (fixed seed).
+fn random_positions(variant: &str, games: usize, max_plies: usize) -> Vec<String> {
+    let spec = find_variant(variant).unwrap();
+    let seed = 0x5eed ^ games as u64;
+    match spec.width {
+        Width::W64 => random_walks(
+            || Position::<u64>::start(spec).unwrap(),
+            seed,
+            games,
+            max_plies,
+        ),
+        Width::W128 => random_walks(
+            || Position::<u128>::start(spec).unwrap(),
+            seed,
+            games,
+            max_plies,
+        ),
     }
 }
 
@@ -441,22 +460,13 @@ mod startrek {
     }
 
     fn random_tfens(games: usize, max_plies: usize) -> Vec<String> {
-        let mut rng = crate::values::SplitMix(0x3d3d);
         let mut out = vec![oblique_engine::startrek::START_TFEN.to_string()];
-        for _ in 0..games {
-            let mut pos = StarTrekPosition::start();
-            let mut moves = Vec::new();
-            for _ in 0..4 + (rng.next_u64() % max_plies as u64) as usize {
-                moves.clear();
-                pos.legal_moves_into(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                pos.make_move(m);
-                out.push(pos.to_tfen());
-            }
-        }
+        out.extend(super::random_walks(
+            StarTrekPosition::start,
+            0x3d3d,
+            games,
+            max_plies,
+        ));
         out
     }
 
