@@ -18,7 +18,8 @@ use crate::tables::{s, S};
 use crate::values::{self, RoleValue, SplitMix};
 use oblique_engine::search::Evaluator;
 use oblique_engine::startrek::bitset::CELLS;
-use oblique_engine::startrek::geometry::{dir_is_positive, geometry, Geometry, NONE};
+use oblique_engine::startrek::geometry::{geometry, Geometry, NONE};
+use oblique_engine::startrek::position::{bishop_attacks, rook_attacks};
 use oblique_engine::startrek::{Cells, StarTrekPosition};
 use oblique_engine::{Color, Role};
 use once_cell::sync::Lazy;
@@ -56,51 +57,6 @@ fn layout_of(g: &Geometry, occupied_pin: impl Fn(usize) -> bool) -> Layout {
     l
 }
 
-/// Cells along direction `D` from the cell whose rays are `rays`, up to and including the
-/// first occupied one (a constant `D` lets every direction compile to straight-line code).
-#[inline(always)]
-fn ray<const D: usize>(g: &Geometry, rays: &[Cells; 18], occ: Cells) -> Cells {
-    let ray = rays[D];
-    let b = ray & occ;
-    if b.is_empty() {
-        ray
-    } else if dir_is_positive(D) {
-        ray ^ g.rays[b.lsb()][D]
-    } else {
-        ray ^ g.rays[b.msb()][D]
-    }
-}
-
-/// Orthogonal slider attacks (directions 0..6).
-#[inline(always)]
-fn rook_rays(g: &Geometry, sq: usize, occ: Cells) -> Cells {
-    let r = &g.rays[sq];
-    ray::<0>(g, r, occ)
-        | ray::<1>(g, r, occ)
-        | ray::<2>(g, r, occ)
-        | ray::<3>(g, r, occ)
-        | ray::<4>(g, r, occ)
-        | ray::<5>(g, r, occ)
-}
-
-/// Diagonal slider attacks (directions 6..18).
-#[inline(always)]
-fn bishop_rays(g: &Geometry, sq: usize, occ: Cells) -> Cells {
-    let r = &g.rays[sq];
-    ray::<6>(g, r, occ)
-        | ray::<7>(g, r, occ)
-        | ray::<8>(g, r, occ)
-        | ray::<9>(g, r, occ)
-        | ray::<10>(g, r, occ)
-        | ray::<11>(g, r, occ)
-        | ray::<12>(g, r, occ)
-        | ray::<13>(g, r, occ)
-        | ray::<14>(g, r, occ)
-        | ray::<15>(g, r, occ)
-        | ray::<16>(g, r, occ)
-        | ray::<17>(g, r, occ)
-}
-
 /// Cells a non-pawn piece attacks (existing cells only).
 #[inline(always)]
 fn attacks(g: &Geometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells {
@@ -111,9 +67,9 @@ fn attacks(g: &Geometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells
             k |= g.knight_skip_down[sq] & !l.cover_above;
             k
         }
-        Role::Bishop => bishop_rays(g, sq, occ),
-        Role::Rook => rook_rays(g, sq, occ),
-        Role::Queen => rook_rays(g, sq, occ) | bishop_rays(g, sq, occ),
+        Role::Bishop => bishop_attacks(g, sq, occ),
+        Role::Rook => rook_attacks(g, sq, occ),
+        Role::Queen => rook_attacks(g, sq, occ) | bishop_attacks(g, sq, occ),
         Role::King => g.king[sq],
         _ => Cells::EMPTY,
     };

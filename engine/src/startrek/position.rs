@@ -705,7 +705,7 @@ impl StarTrekPosition {
 /// Cells a rook on `s` attacks through `occ` (non-existent cells never block; callers mask
 /// the targets with the exists set).
 #[inline(always)]
-pub(crate) fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+pub fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
     let r = &g.rays[s];
     pos_ray(g, r[0], 0, occ)
         | pos_ray(g, r[1], 1, occ)
@@ -715,8 +715,10 @@ pub(crate) fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
         | neg_ray(g, r[5], 5, occ)
 }
 
+/// Cells a bishop on `s` attacks through `occ` (same convention as `rook_attacks`); public
+/// so that the evaluation measures mobility with the move generator's own rays.
 #[inline(always)]
-pub(crate) fn bishop_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+pub fn bishop_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
     let r = &g.rays[s];
     pos_ray(g, r[6], 6, occ)
         | pos_ray(g, r[7], 7, occ)
