@@ -89,10 +89,7 @@ fn variants_send_setup_and_pieces() {
             .iter()
             .find(|l| l.starts_with("setup ("))
             .expect("setup");
-        assert!(
-            setup.ends_with(&format!(" {size}+0_fairy {fen}")),
-            "{setup}"
-        );
+        assert!(setup.ends_with(&format!(" {size}+0 {fen}")), "{setup}");
         let table = setup[7..].split(')').next().unwrap_or("");
         assert_eq!(table.len(), 44, "{table}");
         assert!(table.ends_with('k') && table[..22].ends_with('K'));
@@ -104,7 +101,7 @@ fn variants_send_setup_and_pieces() {
         }
         let pieces: Vec<&String> = out.iter().filter(|l| l.starts_with("piece ")).collect();
         if v == "diagonal" {
-            assert_eq!(pieces.len(), 3, "{out:?}");
+            assert_eq!(pieces.len(), 2, "{out:?}");
             assert!(out.contains(&"piece N& C".to_string()));
         } else {
             assert!(pieces.is_empty());
@@ -116,7 +113,16 @@ fn variants_send_setup_and_pieces() {
         e.cmd("variant startrek"),
         ["Error (unsupported variant): variant startrek"]
     );
-    assert_eq!(e.cmd("variant"), ["Error (too few parameters): variant"]);
+    // XBoard 4.9.1 sends `variant` without a name to a second engine after the first has
+    // defined the board with `setup`; the `setboard` that follows is then one of our games,
+    // never orthodox chess, even when the FEN reads in chess too (diagonal.md: the d4 pawn
+    // of Black steps to c3, which no orthodox pawn does).
+    e.send("new");
+    e.send("force");
+    assert!(e.cmd("variant").is_empty());
+    e.send("setboard 7k/4n3/8/8/3p4/r7/1r6/4K1n1 b - - 0 1");
+    let reply = e.cmd("usermove d4c3");
+    assert!(reply.is_empty(), "{reply:?}");
     e.quit();
 }
 

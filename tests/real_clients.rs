@@ -256,6 +256,9 @@ struct XGame<'a> {
     /// XBoard's `-variant` argument.
     xboard_variant: &'a str,
     second: Option<PathBuf>,
+    /// XBoard's own legality testing (`-testLegality`), always stated: XBoard would
+    /// otherwise take whatever an earlier run saved in its settings file.
+    test_legality: bool,
     extra: &'a [&'a str],
     /// Start position to load. XBoard 4.9.1 ignores the side to move of a `setup` FEN, so
     /// the Black-first games start from a loaded position (with the board size and piece
@@ -275,8 +278,16 @@ fn xboard_game(name: &str, g: XGame) -> Option<String> {
     let oblique = engine();
     let second = g.second.clone().unwrap_or_else(|| oblique.clone());
     let mut cmd = Command::new(&xboard);
+    // XBoard reads and, on exit, writes its settings in ~/.xboardrc: a HOME of its own
+    // keeps every run independent of the machine's (and of the other tests').
     cmd.current_dir(&dir)
+        .env("HOME", &dir)
         .env("DISPLAY", &x.display)
+        .args(["-saveSettingsOnExit", "false"])
+        .args([
+            "-testLegality",
+            if g.test_legality { "true" } else { "false" },
+        ])
         .args([
             "-fcp",
             &oblique.to_string_lossy(),
@@ -397,8 +408,8 @@ fn xboard_minislanted_self_play() {
             variant: "minislanted",
             xboard_variant: "minislanted",
             second: None,
+            test_legality: false,
             extra: &[
-                "-xlegal",
                 "-boardWidth",
                 "8",
                 "-boardHeight",
@@ -419,8 +430,8 @@ fn xboard_ultraslanted_self_play() {
             variant: "ultraslanted",
             xboard_variant: "ultraslanted",
             second: None,
+            test_legality: false,
             extra: &[
-                "-xlegal",
                 "-boardWidth",
                 "10",
                 "-boardHeight",
@@ -444,25 +455,72 @@ fn xboard_slanted_self_play() {
             variant: "slanted",
             xboard_variant: "slanted",
             second: None,
-            extra: &["-xlegal"],
+            test_legality: false,
+            extra: &[],
             load_fen: None,
         },
     );
 }
 
+/// XBoard does not know the Diagonal Chess corner win: with its claim testing on it calls
+/// the engine's `1-0 {White pawn reaches h8}` a false claim (`GameEnds` in `backend.c`).
+const DIAGONAL_CLAIMS: &[&str] = &["-testClaims", "false"];
+
 #[test]
-fn xboard_diagonal_self_play_with_legality_testing() {
-    // XBoard checks every move itself from the engine's `piece` (Betza) definitions.
+fn xboard_diagonal_self_play() {
+    // From the start, XBoard trusting the engines: XBoard 4.9.1 promotes pawns only on the
+    // last rank (`LegalityTest`/`ApplyMove`), so with its legality testing on it would
+    // refuse the promotions on the h- and a-files that diagonal.md prescribes.
     xboard_game(
         "xboard-diagonal",
         XGame {
             variant: "diagonal",
             xboard_variant: "diagonal",
             second: None,
-            extra: &[],
+            test_legality: false,
+            extra: DIAGONAL_CLAIMS,
             load_fen: None,
         },
     );
+}
+
+#[test]
+fn xboard_diagonal_legality_testing_reads_the_pawn() {
+    // XBoard checks every move from the engine's `piece` definitions. White is in check
+    // from the a3 rook and Ke3-e4 is the only legal move (diagonal.md: Black's pawn on d4
+    // captures only on d3 and c4). A pawn definition XBoard misreads as capturing in all
+    // four straight directions makes XBoard see e4 attacked and forfeit the engine.
+    xboard_game(
+        "xboard-diagonal-pawn",
+        XGame {
+            variant: "diagonal",
+            xboard_variant: "diagonal",
+            second: None,
+            test_legality: true,
+            extra: DIAGONAL_CLAIMS,
+            load_fen: Some("7k/4n3/8/8/3p4/r3K3/1r6/6n1 w - - 0 1"),
+        },
+    );
+}
+
+#[test]
+fn xboard_diagonal_corner_win() {
+    // diagonal.md: g7-h8 onto an empty h8 wins at once and promotes nothing. XBoard takes
+    // it for a promotion and passes `g7h8q` to the other engine, which must read it.
+    let pgn = xboard_game(
+        "xboard-diagonal-corner",
+        XGame {
+            variant: "diagonal",
+            xboard_variant: "diagonal",
+            second: None,
+            test_legality: true,
+            extra: DIAGONAL_CLAIMS,
+            load_fen: Some("k7/6P1/8/8/8/8/8/7K w - - 0 1"),
+        },
+    );
+    if let Some(pgn) = pgn {
+        assert_eq!(parse_pgn(&pgn).result, "1-0", "{pgn}");
+    }
 }
 
 #[test]
@@ -476,6 +534,7 @@ fn xboard_orthodox_against_fairy_max() {
             variant: "chess",
             xboard_variant: "normal",
             second: Some(fairymax),
+            test_legality: true,
             extra: &[],
             load_fen: None,
         },

@@ -60,6 +60,9 @@ pub struct XBoard {
     deferred_pongs: Vec<String>,
     current: Option<Current>,
     hint: Option<String>,
+    /// XBoard sent `variant` without a name (it lost the name of an engine-defined game):
+    /// the next `setboard` is read as one of our games other than orthodox chess.
+    unnamed_variant: bool,
     closed: bool,
 }
 
@@ -104,6 +107,7 @@ impl XBoard {
             deferred_pongs: Vec::new(),
             current: None,
             hint: None,
+            unnamed_variant: false,
             closed: false,
         }
     }
@@ -321,7 +325,8 @@ impl XBoard {
             ));
             return;
         }
-        let played = match s.game.play(text) {
+        let meant = board::without_false_promotion(s.game.position(), text);
+        let played = match s.game.play(meant) {
             Ok(p) => p,
             Err(e) => {
                 out.line(format!("Illegal move ({e}): {text}"));
@@ -386,7 +391,7 @@ impl XBoard {
         let fen = board::normalize_fen(fen);
         // XBoard may lose track of an engine-defined variant (it sends `variant` without a
         // name after loading a position): take the game whose board the FEN fits.
-        match board::variant_for_fen(s.game.variant(), &fen) {
+        match board::variant_for_fen(s.game.variant(), &fen, self.unnamed_variant) {
             Ok(variant) => {
                 if let Err(e) = s.new_game(variant, Some(&fen)) {
                     out.line(format!("tellusererror Illegal position: {e}"));
@@ -403,7 +408,9 @@ impl XBoard {
 
     fn set_variant(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
         let Some(name) = line.word(1) else {
-            out.line("Error (too few parameters): variant");
+            // XBoard 4.9.1 sends this to a second engine after the first defined the board
+            // with `setup`; the `setboard` that follows tells which game it is.
+            self.unnamed_variant = true;
             return;
         };
         let name = name.to_ascii_lowercase();
@@ -417,6 +424,7 @@ impl XBoard {
             out.line(format!("Error ({e}): {}", line.text()));
             return;
         }
+        self.unnamed_variant = false;
         self.excluded.clear();
         if let Some(setup) = board::setup_command(s.game.position()) {
             out.line(setup);
@@ -528,6 +536,7 @@ impl Frontend for XBoard {
                 self.depth_limit = None;
                 self.excluded.clear();
                 self.hint = None;
+                self.unnamed_variant = false;
                 self.analyze(s);
             }
             "variant" => self.set_variant(s, out, &line),
