@@ -480,4 +480,14 @@ fn quit_during_search_and_end_of_input() {
     let mut e = Engine::start(Dialect::XBoard);
     e.send("analyze");
     e.close_input();
+    // ... also while it thinks about its own move: end of input is `quit` (a GUI that died
+    // must not leave a search of depth 60 running).
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("sd 60");
+    e.send("level 0 60 0");
+    e.send("time 360000");
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(200));
+    e.close_input_within(Duration::from_secs(10));
 }

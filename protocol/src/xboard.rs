@@ -781,11 +781,11 @@ impl Frontend for XBoard {
         out.line(format!("# {message}"));
     }
 
+    /// End of input is `quit`: whatever the engine is searching stops at once (nobody is
+    /// left to read a move).
     fn eof(&mut self, s: &mut Session, _out: &mut Out) {
         self.closed = true;
-        if !self.thinking(s) {
-            self.stop_all(s);
-        }
+        self.stop_all(s);
     }
 
     fn internal_error(&mut self, out: &mut Out, line: &str) {
