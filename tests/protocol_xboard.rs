@@ -491,3 +491,45 @@ fn quit_during_search_and_end_of_input() {
     std::thread::sleep(Duration::from_millis(200));
     e.close_input_within(Duration::from_secs(10));
 }
+
+#[test]
+fn ponder_lines_follow_a_hint() {
+    // CECP (section 10): thinking lines while pondering may leave out the expected move
+    // only after the engine has sent it as `Hint: MOVE`. Every pondering line must read
+    // as a legal line from the position after that move.
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("post");
+    e.send("hard");
+    e.send("sd 5");
+    e.send("usermove e2e4");
+    let reply = e.until(|l| l.starts_with("move "));
+    let reply = reply.last().map(|l| l[5..].to_string()).unwrap_or_default();
+    std::thread::sleep(Duration::from_millis(300));
+    let after = e.sync();
+    let hint_at = after
+        .iter()
+        .position(|l| l.starts_with("Hint: "))
+        .unwrap_or_else(|| panic!("no Hint: before pondering: {after:?}"));
+    let expected = after[hint_at][6..].to_string();
+    let thinking = |l: &&String| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())
+    };
+    assert!(
+        !after[..hint_at].iter().any(|l| thinking(&l)),
+        "thinking lines before the hint: {after:?}"
+    );
+    let lines: Vec<&String> = after[hint_at + 1..].iter().filter(thinking).collect();
+    assert!(!lines.is_empty(), "no pondering lines: {after:?}");
+    for l in lines {
+        let pv: Vec<&str> = l.split_whitespace().skip(4).collect();
+        let mut p = position("chess", None, &["e2e4", &reply, &expected]);
+        for m in pv {
+            assert!(p.play(m).is_ok(), "{m} in {l} after Hint: {expected}");
+        }
+    }
+    e.send("easy");
+    e.quit();
+}

@@ -249,7 +249,10 @@ impl XBoard {
         });
     }
 
-    fn start_ponder(&mut self, s: &mut Session, expected: Option<String>) {
+    /// Thinks on the opponent's time from the position after the move we expect. The
+    /// thinking lines then start after that move, which CECP allows only once the engine
+    /// has named it in `Hint: MOVE` (else XBoard shows a line where one side moves twice).
+    fn start_ponder(&mut self, s: &mut Session, out: &mut Out, expected: Option<String>) {
         if !self.ponder || self.closed || self.engine_side.is_none() || self.analyzing {
             return;
         }
@@ -265,6 +268,9 @@ impl XBoard {
         };
         if pos.outcome().is_some() {
             return;
+        }
+        if self.post {
+            out.line(format!("Hint: {expected}"));
         }
         let hit = PonderHit::new();
         let limits = Limits {
@@ -301,7 +307,7 @@ impl XBoard {
                         out.line(format!("move {name}"));
                         self.hint = r.ponder.clone();
                         if !self.claim_if_over(s, out) {
-                            self.start_ponder(s, r.ponder);
+                            self.start_ponder(s, out, r.ponder);
                         }
                     }
                     Err(e) => out.line(format!("Error (engine move {m} rejected: {e}): go")),
