@@ -533,3 +533,23 @@ fn ponder_lines_follow_a_hint() {
     e.send("easy");
     e.quit();
 }
+
+#[test]
+fn white_move_in_a_black_first_game_is_explained() {
+    // XBoard 4.9.1 drops the side to move of `setup` and lets White move first in Mini
+    // Slanted Escalator Chess; the engine refuses the move and tells the user the fix.
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("variant minislanted");
+    e.send("force");
+    let out = e.cmd("usermove a2a3");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("tellusererror Black moves first in minislanted")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("Illegal move")), "{out:?}");
+    // The game is kept: Black's first move is still accepted.
+    assert!(e.cmd("usermove a5b4").is_empty());
+    e.quit();
+}

@@ -231,6 +231,27 @@ pub fn setup_command(pos: &AnyPosition) -> Option<String> {
     ))
 }
 
+/// Why a White move at the start of a game Black begins (Mini and Ultra Slanted Escalator
+/// Chess) is refused: XBoard 4.9.1 drops the side to move of `setup` (it reads it into a
+/// throw-away variable in `backend.c`) and so believes White moves first. `None` unless
+/// that is what happened: no move played yet, Black to move, and `text` legal for White.
+pub fn white_moved_first(pos: &AnyPosition, moves_played: usize, text: &str) -> Option<String> {
+    if moves_played != 0 || pos.side_to_move() != oblique_engine::Color::Black {
+        return None;
+    }
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    *fields.get_mut(1)? = "w";
+    let mut as_white = AnyPosition::new(pos.variant_name(), Some(&fields.join(" "))).ok()?;
+    as_white.play(text).ok()?;
+    Some(format!(
+        "Black moves first in {}, but XBoard started the game with White to move (XBoard \
+         4.9.1 ignores the side to move the engine sends). Load the start position instead: \
+         File > Load Position, or -lpf with the FEN as in Oblique's README.",
+        pos.variant_name()
+    ))
+}
+
 /// Rewrites a Shredder/X-FEN castling field (rook files such as `HAha`) into `KQkq`, so
 /// positions XBoard writes for boards whose rooks are not in the corners still read.
 pub fn normalize_fen(fen: &str) -> String {
@@ -432,6 +453,20 @@ mod tests {
         let c = AnyPosition::new("chess", Some("k7/4P3/8/8/8/8/8/K7 w - - 0 1")).expect("FEN");
         assert_eq!(without_false_promotion(&c, "e7e8q"), "e7e8q");
         assert_eq!(without_false_promotion(&c, "e2e4q"), "e2e4q");
+    }
+
+    #[test]
+    fn white_first_in_a_black_first_game() {
+        let p = AnyPosition::new("minislanted", None).expect("start");
+        // A White pawn move at the start: XBoard's wrong belief, explained.
+        let why = white_moved_first(&p, 0, "a2a3").expect("explained");
+        assert!(why.contains("Black moves first in minislanted"), "{why}");
+        // Garbage, a Black move, or a later move: nothing to explain.
+        assert!(white_moved_first(&p, 0, "a2a6").is_none());
+        assert!(white_moved_first(&p, 0, "a5b4").is_none());
+        assert!(white_moved_first(&p, 1, "a2a3").is_none());
+        let c = AnyPosition::new("chess", None).expect("start");
+        assert!(white_moved_first(&c, 0, "e7e5").is_none());
     }
 
     #[test]

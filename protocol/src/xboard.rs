@@ -335,6 +335,11 @@ impl XBoard {
         let played = match s.game.play(meant) {
             Ok(p) => p,
             Err(e) => {
+                if let Some(why) =
+                    board::white_moved_first(s.game.position(), s.game.moves().len(), meant)
+                {
+                    out.line(format!("tellusererror {why}"));
+                }
                 out.line(format!("Illegal move ({e}): {text}"));
                 return;
             }
