@@ -400,13 +400,87 @@ fn check_game(name: &str, variant: &str, pgn_text: &str, debug: &str) {
     );
 }
 
+// Black first from XBoard's command line (README): `-variant fairy` with the board size,
+// the piece letters and the start position loaded from a file (`-lpf`). A loaded position
+// with Black to move makes XBoard ignore the engine's `setup`, which for a named
+// engine-defined variant is an error that resets XBoard to orthodox chess; `fairy` (sent to
+// the engine as `variant 8x6+0_fairy`) leaves the game to the `setboard` that follows.
+
+#[test]
+fn xboard_black_first_engine_moves_first_against_a_person() {
+    // A person playing White against the engine (`-initialMode MachineBlack`): the engine
+    // must open the game with a legal Black move.
+    let Some(xboard) = require("xboard") else {
+        return;
+    };
+    let Some(xvfb) = require("Xvfb") else {
+        return;
+    };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir("xboard-black-first-person");
+    let x = Xvfb::start(&xvfb);
+    let fen = "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    let fen_path = dir.join("msec.fen");
+    std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
+    let debug_path = dir.join("xboard.debug");
+    let mut child = Command::new(&xboard)
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .env("DISPLAY", &x.display)
+        .args(["-saveSettingsOnExit", "false", "-testLegality", "false"])
+        .args([
+            "-fcp",
+            &engine().to_string_lossy(),
+            "-fd",
+            &dir.to_string_lossy(),
+        ])
+        .args(["-variant", "fairy", "-boardWidth", "8", "-boardHeight", "6"])
+        .args([
+            "-pieceToCharTable",
+            "PNBRQ................Kpnbrq................k",
+        ])
+        .args(["-lpf", &fen_path.to_string_lossy()])
+        .args(["-initialMode", "MachineBlack", "-timeControl", "0:06"])
+        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+        .args(["-popupExitMessage", "false"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xboard");
+    // The engine's first move, read from the debug log as it is written.
+    let start = Instant::now();
+    let mut first = None;
+    let mut debug = String::new();
+    while start.elapsed() < Duration::from_secs(60) && first.is_none() {
+        std::thread::sleep(Duration::from_millis(200));
+        debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+        first = engine_moves(&debug).into_iter().next();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    drop(x);
+    assert!(
+        !debug.contains("did not send setup") && !debug.contains("Illegal move"),
+        "{}",
+        tail(&debug, 30)
+    );
+    let first = first.unwrap_or_else(|| panic!("no engine move:\n{}", tail(&debug, 30)));
+    let mut pos = AnyPosition::new("minislanted", None).expect("start");
+    assert!(
+        pos.play(&first).is_ok(),
+        "{first} is not a Black first move"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn xboard_minislanted_self_play() {
     xboard_game(
         "xboard-minislanted",
         XGame {
             variant: "minislanted",
-            xboard_variant: "minislanted",
+            // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
+            xboard_variant: "fairy",
             second: None,
             test_legality: false,
             extra: &[
@@ -428,7 +502,8 @@ fn xboard_ultraslanted_self_play() {
         "xboard-ultraslanted",
         XGame {
             variant: "ultraslanted",
-            xboard_variant: "ultraslanted",
+            // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
+            xboard_variant: "fairy",
             second: None,
             test_legality: false,
             extra: &[

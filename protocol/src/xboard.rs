@@ -14,6 +14,30 @@ use std::time::Duration;
 pub const VARIANTS: &str = "normal,slanted,minislanted,ultraslanted,ultraslantedwhite,\
 almostultraslanted,sortofalmostultraslanted,diagonal";
 
+/// Also announced: `fairy` (XBoard sends `variant WxH_fairy` for its sizes) means "one of
+/// our 2D games, told by the `setboard` that follows". It is how a game that Black begins
+/// starts from XBoard's command line: a position loaded at start-up with Black to move
+/// makes XBoard ignore the engine's `setup`, and for a named engine-defined variant that
+/// is an error that resets XBoard to orthodox chess (the `pong` handler in `backend.c`).
+const BY_POSITION: &str = "fairy";
+
+/// `fairy` and `WxH+0_fairy` for every board size of our 2D games other than 8x8 (XBoard
+/// asks for a sized name when its board is not 8x8).
+fn by_position_names() -> String {
+    let mut names = vec![BY_POSITION.to_string()];
+    let infos = oblique_engine::any::variant_infos().unwrap_or_default();
+    for info in infos
+        .iter()
+        .filter(|i| VARIANTS.split(',').any(|v| v == i.name))
+    {
+        let sized = format!("{}+0_{BY_POSITION}", info.board);
+        if info.board != "8x8" && !names.contains(&sized) {
+            names.push(sized);
+        }
+    }
+    names.join(",")
+}
+
 /// Thinking time per move when no time control has been given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
 
@@ -129,7 +153,10 @@ impl XBoard {
             env!("CARGO_PKG_VERSION")
         ));
         out.line("feature sigint=0 sigterm=0 analyze=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 nps=0 time=1 draw=0 reuse=1");
-        out.line(format!("feature variants=\"{VARIANTS}\""));
+        out.line(format!(
+            "feature variants=\"{VARIANTS},{}\"",
+            by_position_names()
+        ));
         out.line(format!(
             "feature option=\"MultiPV -spin {} 1 {MAX_MULTIPV}\"",
             s.options.multipv
@@ -418,13 +445,17 @@ impl XBoard {
     }
 
     fn set_variant(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
-        let Some(name) = line.word(1) else {
-            // XBoard 4.9.1 sends this to a second engine after the first defined the board
-            // with `setup`; the `setboard` that follows tells which game it is.
+        let name = line.word(1).unwrap_or("").to_ascii_lowercase();
+        // No name: XBoard 4.9.1 sends this after it lost the name of an engine-defined game
+        // (to a second engine, once the first one's `setup` was ignored). `fairy`, with or
+        // without a board size: the game is told by the position. Either way the next
+        // `setboard` decides which of our games it is.
+        let by_position = name.rsplit('_').next() == Some(BY_POSITION);
+        if name.is_empty() || by_position {
+            self.stop_all(s);
             self.unnamed_variant = true;
             return;
-        };
-        let name = name.to_ascii_lowercase();
+        }
         let known = VARIANTS.split(',').any(|v| v == name);
         if !known {
             out.line(format!("Error (unsupported variant): {}", line.text()));
