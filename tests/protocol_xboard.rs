@@ -24,7 +24,7 @@ fn handshake_features() {
         "myname=\"Oblique", "ping=1", "setboard=1", "usermove=1", "san=0", "colors=0",
         "sigint=0", "sigterm=0", "analyze=1", "memory=1", "smp=1", "exclude=1", "highlight=1",
         "debug=1", "nps=0", "option=\"MultiPV -spin",
-        "variants=\"normal,slanted,minislanted,ultraslanted,ultraslantedwhite,almostultraslanted,sortofalmostultraslanted,diagonal\"",
+        "variants=\"normal,slanted,minislanted,ultraslanted,ultraslantedwhite,almostultraslanted,sortofalmostultraslanted,diagonal,fairy,8x6+0_fairy,10x9+0_fairy\"",
     ] {
         assert!(t.contains(f), "feature {f} missing:\n{t}");
     }
