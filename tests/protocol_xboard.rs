@@ -123,6 +123,14 @@ fn variants_send_setup_and_pieces() {
     e.send("setboard 7k/4n3/8/8/3p4/r7/1r6/4K1n1 b - - 0 1");
     let reply = e.cmd("usermove d4c3");
     assert!(reply.is_empty(), "{reply:?}");
+    // `variant 8x6+0_fairy` (XBoard's name for a sized board of `fairy`): the game is the
+    // one the position belongs to, here Mini Slanted Escalator Chess with Black to move.
+    e.send("new");
+    e.send("force");
+    assert!(e.cmd("variant 8x6+0_fairy").is_empty());
+    e.send("setboard rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    let reply = e.cmd("usermove a5b4");
+    assert!(reply.is_empty(), "{reply:?}");
     e.quit();
 }
 
