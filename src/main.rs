@@ -1,6 +1,5 @@
 //! `oblique`: the command-line front end.
 
-mod arena;
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -113,7 +112,7 @@ enum Command {
         threads: usize,
     },
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
-    Match(Box<arena::MatchArgs>),
+    Match(Box<oblique_arena::MatchArgs>),
     /// Count the leaves of the legal move tree to a depth.
     Perft {
         #[arg(long, short, default_value = "chess")]
@@ -269,7 +268,7 @@ fn run(cli: Cli) -> Result<(), String> {
             search.move_overhead = std::time::Duration::ZERO;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
-        Command::Match(args) => arena::run(*args)?,
+        Command::Match(args) => oblique_arena::run(*args)?,
         Command::Perft {
             variant,
             fen,
