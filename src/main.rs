@@ -135,12 +135,9 @@ fn position(variant: &str, fen: Option<&str>, moves: &[String]) -> Result<AnyPos
     Ok(pos)
 }
 
-/// Runs a protocol session on standard input and output, searching with the CLI's search.
+/// Runs a protocol session on standard input and output.
 fn protocol(which: oblique_protocol::Protocol) -> Result<(), String> {
-    let search_fn: oblique_protocol::SearchFn =
-        std::sync::Arc::new(|search, pos, limits, on_info| {
-            cli::search_any(search, pos, limits, on_info)
-        });
+    let search_fn = oblique_protocol::evaluation_search_fn();
     let input = std::io::BufReader::new(std::io::stdin());
     oblique_protocol::run(input, Box::new(std::io::stdout()), which, search_fn)
 }
@@ -230,12 +227,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 multipv,
                 ..Limits::default()
             };
-            let eval = oblique_eval::Evaluation;
-            let result = match &pos {
-                AnyPosition::W64(p) => cli::analyze::run(&search, p, &eval, &limits),
-                AnyPosition::W128(p) => cli::analyze::run(&search, p, &eval, &limits),
-                AnyPosition::StarTrek(p) => cli::analyze::run(&search, &**p, &eval, &limits),
-            };
+            let result = cli::analyze::run(&search, &pos, &limits);
             match result.best_move {
                 Some(m) => println!("bestmove {m}"),
                 None => println!("bestmove (none)"),
