@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use oblique_engine::any::variant_infos;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
@@ -13,7 +13,7 @@ use std::time::Instant;
 #[command(
     name = "oblique",
     version,
-    about = "Oblique: a chess-variant engine for slanted escalator chess, Diagonal Chess and orthodox chess",
+    about = "Oblique: a chess-variant engine for Slanted Escalator Chess (and its Mini and Ultra forms), Diagonal Chess, Star Trek tri-dimensional chess and orthodox chess",
     long_about = None
 )]
 struct Cli {
@@ -35,34 +35,13 @@ enum Command {
     /// List every game with its board size, square count and first mover.
     Variants,
     /// Draw a position: board, side to move, FEN, legal-move count.
-    Show {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        /// Position in the game's FEN (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play first, in protocol or human notation.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
-    },
+    Show(PositionArgs),
     /// Print the legal moves in protocol notation, one per line.
-    Moves {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
-    },
+    Moves(PositionArgs),
     /// Analyse a position: one line per completed depth, then `bestmove MOVE`.
     Analyze {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play from the position first.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Search to this depth.
         #[arg(long, short)]
         depth: Option<u32>,
@@ -98,10 +77,8 @@ enum Command {
     },
     /// Play against the engine in the terminal.
     Play {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         /// Your colour.
         #[arg(long, default_value = "white")]
         color: String,
@@ -115,10 +92,8 @@ enum Command {
     Match(Box<oblique_arena::MatchArgs>),
     /// Count the leaves of the legal move tree to a depth.
     Perft {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         #[arg(long, short)]
         depth: u32,
         /// One `MOVE: COUNT` line per root move.
@@ -127,12 +102,41 @@ enum Command {
     },
 }
 
-fn position(variant: &str, fen: Option<&str>, moves: &[String]) -> Result<AnyPosition, String> {
-    let mut pos = AnyPosition::new(variant, fen)?;
-    for m in moves {
-        pos.play(m).map_err(|e| format!("illegal move {e}"))?;
+/// The game and its starting point, as every command that takes a position reads them.
+#[derive(Args)]
+struct GameArgs {
+    /// The game (`oblique variants` lists them).
+    #[arg(long, short, default_value = "chess")]
+    variant: String,
+    /// Position in the game's FEN (TFEN for Star Trek chess; default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+impl GameArgs {
+    fn position(&self) -> Result<AnyPosition, String> {
+        AnyPosition::new(&self.variant, self.fen.as_deref())
     }
-    Ok(pos)
+}
+
+/// A game, its starting point and moves played from there.
+#[derive(Args)]
+struct PositionArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Moves to play first, in protocol or human notation.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<AnyPosition, String> {
+        let mut pos = self.game.position()?;
+        for m in &self.moves {
+            pos.play(m).map_err(|e| format!("illegal move {e}"))?;
+        }
+        Ok(pos)
+    }
 }
 
 /// Runs a protocol session on standard input and output.
@@ -168,28 +172,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
         }
-        Command::Show {
-            variant,
-            fen,
-            moves,
-        } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+        Command::Show(args) => {
+            let pos = args.position()?;
             print!("{}", pos.diagram());
         }
-        Command::Moves {
-            variant,
-            fen,
-            moves,
-        } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+        Command::Moves(args) => {
+            let pos = args.position()?;
             for m in pos.legal_moves_text() {
                 println!("{m}");
             }
         }
         Command::Analyze {
-            variant,
-            fen,
-            moves,
+            position,
             depth,
             movetime,
             nodes,
@@ -198,7 +192,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             hash,
         } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+            let pos = position.position()?;
             if let Some(d) = depth {
                 if d == 0 || d > oblique_engine::search::MAX_DEPTH {
                     return Err(format!(
@@ -244,8 +238,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cli::bench::run(depth, &search)?;
         }
         Command::Play {
-            variant,
-            fen,
+            game,
             color,
             movetime,
             threads,
@@ -255,15 +248,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 "black" | "b" => Color::Black,
                 other => return Err(format!("--color must be white or black, not '{other}'")),
             };
-            let pos = position(&variant, fen.as_deref(), &[])?;
+            let pos = game.position()?;
             let mut search = Search::new(threads, 64)?;
             search.move_overhead = std::time::Duration::ZERO;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
         Command::Match(args) => oblique_arena::run(*args)?,
         Command::Perft {
-            variant,
-            fen,
+            game,
             depth,
             divide,
         } => {
@@ -272,7 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     "perft depth must be between 1 and {MAX_PERFT_DEPTH}, not {depth}"
                 ));
             }
-            let mut pos = position(&variant, fen.as_deref(), &[])?;
+            let mut pos = game.position()?;
             let start = Instant::now();
             let nodes = if divide {
                 let lines = pos.perft_divide(depth);

@@ -108,69 +108,59 @@ fn pext64(value: u64, mask: u64) -> u64 {
     }
 }
 
-impl Bitboard for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: Self = 0;
+/// The `Bitboard` impl of one unsigned integer width; `$pext` extracts the bits of the
+/// board selected by a mask (one BMI2 instruction per 64-bit word).
+macro_rules! impl_bitboard {
+    ($t:ty, $pext:ident) => {
+        impl Bitboard for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
 
-    #[inline(always)]
-    fn bit(index: usize) -> Self {
-        1u64 << index
-    }
-    #[inline(always)]
-    fn has(self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn pext(self, mask: Self) -> usize {
-        pext64(self, mask) as usize
-    }
+            #[inline(always)]
+            fn bit(index: usize) -> Self {
+                (1 as $t) << index
+            }
+            #[inline(always)]
+            fn has(self, index: usize) -> bool {
+                self >> index & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lsb(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn pext(self, mask: Self) -> usize {
+                $pext(self, mask)
+            }
+        }
+    };
 }
 
-impl Bitboard for u128 {
-    const CAPACITY: usize = 128;
-    const EMPTY: Self = 0;
-
-    #[inline(always)]
-    fn bit(index: usize) -> Self {
-        1u128 << index
-    }
-    #[inline(always)]
-    fn has(self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn pext(self, mask: Self) -> usize {
-        let lo_mask = mask as u64;
-        let hi_mask = (mask >> 64) as u64;
-        let lo = pext64(self as u64, lo_mask);
-        let hi = pext64((self >> 64) as u64, hi_mask);
-        (lo | hi << lo_mask.count_ones()) as usize
-    }
+#[inline(always)]
+fn pext_u64(value: u64, mask: u64) -> usize {
+    pext64(value, mask) as usize
 }
+
+/// Two 64-bit extracts, the high word's bits packed above the low word's.
+#[inline(always)]
+fn pext_u128(value: u128, mask: u128) -> usize {
+    let lo_mask = mask as u64;
+    let hi_mask = (mask >> 64) as u64;
+    let lo = pext64(value as u64, lo_mask);
+    let hi = pext64((value >> 64) as u64, hi_mask);
+    (lo | hi << lo_mask.count_ones()) as usize
+}
+
+impl_bitboard!(u64, pext_u64);
+impl_bitboard!(u128, pext_u128);
 
 #[cfg(test)]
 mod tests {
