@@ -1,5 +1,6 @@
-//! One trait over `u64` and `u128`, so positions and move generation are written once and
-//! monomorphised per board width: orthodox chess never touches 128-bit arithmetic.
+//! One trait over `u64` and `u128` (and Star Trek's three-word cell sets in `engine`), so
+//! positions and move generation are written once and monomorphised per board width:
+//! orthodox chess never touches 128-bit arithmetic.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -50,6 +51,15 @@ pub trait Bitboard:
         BitIter(self)
     }
 
+    /// Removes the lowest set bit and returns its index (the set must not be empty). Wide
+    /// sets override it to work on one word.
+    #[inline(always)]
+    fn pop_lsb(&mut self) -> usize {
+        let i = self.lsb();
+        *self ^= Self::bit(i);
+        i
+    }
+
     /// Sets every bit named by the indices.
     fn from_indices<I: IntoIterator<Item = usize>>(indices: I) -> Self {
         indices
@@ -69,9 +79,7 @@ impl<B: Bitboard> Iterator for BitIter<B> {
         if self.0.is_empty() {
             None
         } else {
-            let i = self.0.lsb();
-            self.0 ^= B::bit(i);
-            Some(i)
+            Some(self.0.pop_lsb())
         }
     }
 
@@ -84,8 +92,10 @@ impl<B: Bitboard> Iterator for BitIter<B> {
 
 impl<B: Bitboard> ExactSizeIterator for BitIter<B> {}
 
+/// One 64-bit parallel bit extract (BMI2 where the target has it); public for bit sets of
+/// other widths outside this crate.
 #[inline(always)]
-fn pext64(value: u64, mask: u64) -> u64 {
+pub fn pext64(value: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the cfg guarantees the instruction exists on the compilation target.
