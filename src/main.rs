@@ -1,9 +1,8 @@
 //! `oblique`: the command-line front end.
 
-mod arena;
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use oblique_engine::any::variant_infos;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
@@ -14,7 +13,7 @@ use std::time::Instant;
 #[command(
     name = "oblique",
     version,
-    about = "Oblique: a chess-variant engine for slanted escalator chess, Diagonal Chess and orthodox chess",
+    about = "Oblique: a chess-variant engine for Slanted Escalator Chess (and its Mini and Ultra forms), Diagonal Chess, Star Trek tri-dimensional chess and orthodox chess",
     long_about = None
 )]
 struct Cli {
@@ -36,34 +35,13 @@ enum Command {
     /// List every game with its board size, square count and first mover.
     Variants,
     /// Draw a position: board, side to move, FEN, legal-move count.
-    Show {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        /// Position in the game's FEN (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play first, in protocol or human notation.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
-    },
+    Show(PositionArgs),
     /// Print the legal moves in protocol notation, one per line.
-    Moves {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
-    },
+    Moves(PositionArgs),
     /// Analyse a position: one line per completed depth, then `bestmove MOVE`.
     Analyze {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play from the position first.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Search to this depth.
         #[arg(long, short)]
         depth: Option<u32>,
@@ -99,10 +77,8 @@ enum Command {
     },
     /// Play against the engine in the terminal.
     Play {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         /// Your colour.
         #[arg(long, default_value = "white")]
         color: String,
@@ -113,13 +89,11 @@ enum Command {
         threads: usize,
     },
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
-    Match(Box<arena::MatchArgs>),
+    Match(Box<oblique_arena::MatchArgs>),
     /// Count the leaves of the legal move tree to a depth.
     Perft {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         #[arg(long, short)]
         depth: u32,
         /// One `MOVE: COUNT` line per root move.
@@ -128,20 +102,46 @@ enum Command {
     },
 }
 
-fn position(variant: &str, fen: Option<&str>, moves: &[String]) -> Result<AnyPosition, String> {
-    let mut pos = AnyPosition::new(variant, fen)?;
-    for m in moves {
-        pos.play(m).map_err(|e| format!("illegal move {e}"))?;
-    }
-    Ok(pos)
+/// The game and its starting point, as every command that takes a position reads them.
+#[derive(Args)]
+struct GameArgs {
+    /// The game (`oblique variants` lists them).
+    #[arg(long, short, default_value = "chess")]
+    variant: String,
+    /// Position in the game's FEN (TFEN for Star Trek chess; default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
 }
 
-/// Runs a protocol session on standard input and output, searching with the CLI's search.
+impl GameArgs {
+    fn position(&self) -> Result<AnyPosition, String> {
+        AnyPosition::new(&self.variant, self.fen.as_deref())
+    }
+}
+
+/// A game, its starting point and moves played from there.
+#[derive(Args)]
+struct PositionArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Moves to play first, in protocol or human notation.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<AnyPosition, String> {
+        let mut pos = self.game.position()?;
+        for m in &self.moves {
+            pos.play(m).map_err(|e| format!("illegal move {e}"))?;
+        }
+        Ok(pos)
+    }
+}
+
+/// Runs a protocol session on standard input and output.
 fn protocol(which: oblique_protocol::Protocol) -> Result<(), String> {
-    let search_fn: oblique_protocol::SearchFn =
-        std::sync::Arc::new(|search, pos, limits, on_info| {
-            cli::search_any(search, pos, limits, on_info)
-        });
+    let search_fn = oblique_protocol::evaluation_search_fn();
     let input = std::io::BufReader::new(std::io::stdin());
     oblique_protocol::run(input, Box::new(std::io::stdout()), which, search_fn)
 }
@@ -172,28 +172,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
         }
-        Command::Show {
-            variant,
-            fen,
-            moves,
-        } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+        Command::Show(args) => {
+            let pos = args.position()?;
             print!("{}", pos.diagram());
         }
-        Command::Moves {
-            variant,
-            fen,
-            moves,
-        } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+        Command::Moves(args) => {
+            let pos = args.position()?;
             for m in pos.legal_moves_text() {
                 println!("{m}");
             }
         }
         Command::Analyze {
-            variant,
-            fen,
-            moves,
+            position,
             depth,
             movetime,
             nodes,
@@ -202,7 +192,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             hash,
         } => {
-            let pos = position(&variant, fen.as_deref(), &moves)?;
+            let pos = position.position()?;
             if let Some(d) = depth {
                 if d == 0 || d > oblique_engine::search::MAX_DEPTH {
                     return Err(format!(
@@ -231,12 +221,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 multipv,
                 ..Limits::default()
             };
-            let eval = oblique_eval::Evaluation;
-            let result = match &pos {
-                AnyPosition::W64(p) => cli::analyze::run(&search, p, &eval, &limits),
-                AnyPosition::W128(p) => cli::analyze::run(&search, p, &eval, &limits),
-                AnyPosition::StarTrek(p) => cli::analyze::run(&search, &**p, &eval, &limits),
-            };
+            let result = cli::analyze::run(&search, &pos, &limits);
             match result.best_move {
                 Some(m) => println!("bestmove {m}"),
                 None => println!("bestmove (none)"),
@@ -253,8 +238,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cli::bench::run(depth, &search)?;
         }
         Command::Play {
-            variant,
-            fen,
+            game,
             color,
             movetime,
             threads,
@@ -264,15 +248,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 "black" | "b" => Color::Black,
                 other => return Err(format!("--color must be white or black, not '{other}'")),
             };
-            let pos = position(&variant, fen.as_deref(), &[])?;
+            let pos = game.position()?;
             let mut search = Search::new(threads, 64)?;
             search.move_overhead = std::time::Duration::ZERO;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
-        Command::Match(args) => arena::run(*args)?,
+        Command::Match(args) => oblique_arena::run(*args)?,
         Command::Perft {
-            variant,
-            fen,
+            game,
             depth,
             divide,
         } => {
@@ -281,7 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     "perft depth must be between 1 and {MAX_PERFT_DEPTH}, not {depth}"
                 ));
             }
-            let mut pos = position(&variant, fen.as_deref(), &[])?;
+            let mut pos = game.position()?;
             let start = Instant::now();
             let nodes = if divide {
                 let lines = pos.perft_divide(depth);

@@ -2,9 +2,9 @@
 //! engines that play an illegal move, time out and crash, a match against Fairy-Max over
 //! XBoard, Ctrl-C, and argument errors.
 //!
-//! Oblique itself plays when `oblique uci` answers `uciok`; until the UCI front end exists
-//! (and for Star Trek chess, if its UCI does not offer it) a scripted random mover stands in,
-//! so the runner and the arbiter are tested either way.
+//! Oblique itself plays every game its UCI front end offers (all of them, Star Trek chess
+//! included, through `UCI_Variant`); a scripted random mover stands in for any game a build
+//! does not offer, so the runner and the arbiter are tested either way.
 
 use oblique_engine::AnyPosition;
 use std::collections::HashMap;

@@ -134,12 +134,7 @@ fn a_stopped_search_returns_a_legal_move_quickly() {
             infinite: true,
             ..Limits::default()
         };
-        let eval = oblique_eval::Evaluation;
-        let r = match &pos {
-            AnyPosition::W64(p) => s.run(p, &eval, &limits, |_| {}),
-            AnyPosition::W128(p) => s.run(p, &eval, &limits, |_| {}),
-            AnyPosition::StarTrek(_) => unreachable!(),
-        };
+        let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |_| {});
         let stopped_at = stopper.join().unwrap();
         let lag = stopped_at.elapsed();
         assert!(
@@ -225,10 +220,7 @@ fn ponder_search(
     let handle = std::thread::spawn(move || {
         let pos = AnyPosition::new("chess", None).unwrap();
         let s = Search::new(1, 16).unwrap();
-        let r = match &pos {
-            AnyPosition::W64(p) => s.run(p, &oblique_eval::Evaluation, &limits, |_| {}),
-            _ => unreachable!(),
-        };
+        let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |_| {});
         (r, Instant::now())
     });
     (hit, handle)

@@ -28,11 +28,7 @@ fn play_on_the_clock(variant: &str, max_plies: usize) {
             ..Limits::default()
         };
         let t = Instant::now();
-        let r = match &pos {
-            AnyPosition::W64(p) => search.run(p, &eval, &limits, |_| {}),
-            AnyPosition::W128(p) => search.run(p, &eval, &limits, |_| {}),
-            AnyPosition::StarTrek(_) => unreachable!(),
-        };
+        let r = pos.search(&search, &eval, &limits, |_| {});
         let used = t.elapsed();
         assert!(
             used < clocks[side],

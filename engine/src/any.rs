@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use crate::position::Position;
+use crate::search::{Evaluator, Info, Limits, Search, SearchResult};
 use crate::startrek::{self, StarTrekPosition};
 use crate::types::{Color, Outcome};
 use crate::variant::{find, Width, VARIANTS};
@@ -13,6 +14,18 @@ pub enum AnyPosition {
     W128(Position<u128>),
     /// Star Trek tri-dimensional chess (boxed: its position is the largest).
     StarTrek(Box<StarTrekPosition>),
+}
+
+/// An evaluator of every game: what `AnyPosition::search` needs (the project's one is
+/// `oblique_eval::Evaluation`).
+pub trait AnyEvaluator:
+    Evaluator<Position<u64>> + Evaluator<Position<u128>> + Evaluator<StarTrekPosition>
+{
+}
+
+impl<E> AnyEvaluator for E where
+    E: Evaluator<Position<u64>> + Evaluator<Position<u128>> + Evaluator<StarTrekPosition>
+{
 }
 
 /// Lets `with_position!` hand the body a reference to the game inside a `Box` whatever the
@@ -196,6 +209,18 @@ impl AnyPosition {
 
     pub fn diagram(&self) -> String {
         with_position!(self, p => p.diagram())
+    }
+
+    /// Searches this position with `search` and `eval`: the one way every front end (CLI,
+    /// bench, protocols, tests) runs a search on a game chosen at run time.
+    pub fn search<E: AnyEvaluator>(
+        &self,
+        search: &Search,
+        eval: &E,
+        limits: &Limits,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        with_position!(self, p => search.run(p, eval, limits, on_info))
     }
 
     /// Plays a move given as text; the position is unchanged if it is not legal.

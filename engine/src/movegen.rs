@@ -8,6 +8,7 @@
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
 use crate::position::{Position, NO_SQUARE};
+use crate::sink::{MoveCounter, MoveSink, PlainMove};
 use crate::types::{Move, MoveKind, Role};
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
@@ -17,46 +18,10 @@ pub const MAX_MOVES: usize = 1024;
 
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// Where generated moves go: a list, or just a count (perft's last ply).
-pub trait MoveSink<B: Bitboard> {
-    fn push(&mut self, m: Move);
-
-    /// All of `targets` from `from` as plain moves.
+impl PlainMove for Move {
     #[inline(always)]
-    fn push_targets(&mut self, from: usize, targets: B) {
-        for to in targets.iter() {
-            self.push(Move::new(from, to));
-        }
-    }
-}
-
-impl<B: Bitboard> MoveSink<B> for MoveList {
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        self.push(m);
-    }
-}
-
-impl<B: Bitboard> MoveSink<B> for Vec<Move> {
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        Vec::push(self, m);
-    }
-}
-
-/// Counts moves without storing them.
-#[derive(Default)]
-pub struct MoveCounter(pub u64);
-
-impl<B: Bitboard> MoveSink<B> for MoveCounter {
-    #[inline(always)]
-    fn push(&mut self, _m: Move) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn push_targets(&mut self, _from: usize, targets: B) {
-        self.0 += targets.count() as u64;
+    fn plain(from: usize, to: usize) -> Move {
+        Move::new(from, to)
     }
 }
 
@@ -134,17 +99,17 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Generates every legal move into `sink`.
-    pub fn generate<S: MoveSink<B>>(&self, sink: &mut S) {
+    pub fn generate<S: MoveSink<Move, B>>(&self, sink: &mut S) {
         self.generate_with(sink, false);
     }
 
     /// Generates the legal captures and promotions (en passant included) into `sink`.
-    pub fn generate_tactical<S: MoveSink<B>>(&self, sink: &mut S) {
+    pub fn generate_tactical<S: MoveSink<Move, B>>(&self, sink: &mut S) {
         self.generate_with(sink, true);
     }
 
     #[inline(always)]
-    fn generate_with<S: MoveSink<B>>(&self, sink: &mut S, tactical_only: bool) {
+    fn generate_with<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
         if self.goal_reached_by().is_some() {
             return;
         }
@@ -185,7 +150,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn generate_pieces<S: MoveSink<B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+    fn generate_pieces<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
         let r = self.rules;
         for role in [
             Role::Knight,
@@ -214,7 +179,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: MoveSink<B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+    fn generate_pawns<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
         let r = self.rules;
         let us = self.side.index();
         let them = 1 - us;
@@ -281,7 +246,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn generate_king<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+    fn generate_king<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
         for to in (r.king[cx.ksq] & cx.target_mask).iter() {
@@ -291,7 +256,7 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    fn generate_castling<S: MoveSink<B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+    fn generate_castling<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
         for (side, rule) in self.rules.castling[self.side.index()].iter().enumerate() {
             let Some(rule) = rule else { continue };
             if self.castling & rule.right == 0 || (cx.occ & rule.must_be_empty).any() {

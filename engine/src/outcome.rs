@@ -1,4 +1,5 @@
-//! When a 2D game is over, and why.
+//! When a game is over, and why: one judge (`EndFacts`, the rules' order and the repetition
+//! count) for the 2D games and Star Trek chess alike, and the 2D games' dead-position rule.
 
 use crate::position::Position;
 use crate::types::{Color, Outcome, Role};

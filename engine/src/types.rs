@@ -1,4 +1,5 @@
-//! Small value types shared by every 2D game: colours, piece roles, pieces and moves.
+//! Small value types shared by every game: colours, piece roles, pieces, outcomes, and the
+//! packed move of the 2D games.
 
 use std::fmt;
 

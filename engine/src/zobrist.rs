@@ -1,6 +1,8 @@
 //! Zobrist keys: a fixed pseudo-random number per (piece, cell), castling-rights set,
 //! en-passant cell and side to move, so a position's key can be updated move by move.
 
+use crate::random::SplitMix64;
+
 pub struct Zobrist {
     cells: usize,
     pieces: Vec<u64>,
@@ -9,38 +11,28 @@ pub struct Zobrist {
     pub black_to_move: u64,
 }
 
-/// SplitMix64: tiny, well mixed, and reproducible across builds and machines (Star Trek's
-/// keys draw from it too).
-pub(crate) fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     pub fn new(cells: usize, name: &str) -> Zobrist {
         let mut seed = 0x0B11_0E5E_ED00_0001u64;
         for b in name.bytes() {
             seed = seed.rotate_left(8) ^ b as u64;
         }
-        let mut s = seed;
-        let pieces = (0..17 * cells).map(|_| splitmix(&mut s)).collect();
+        let mut s = SplitMix64::new(seed);
+        let pieces = (0..17 * cells).map(|_| s.next_u64()).collect();
         let mut castling = [0u64; 16];
-        let base: Vec<u64> = (0..4).map(|_| splitmix(&mut s)).collect();
+        let base: Vec<u64> = (0..4).map(|_| s.next_u64()).collect();
         for (rights, key) in castling.iter_mut().enumerate() {
             *key = (0..4)
                 .filter(|b| rights >> b & 1 == 1)
                 .fold(0, |k, b| k ^ base[b]);
         }
-        let ep = (0..cells).map(|_| splitmix(&mut s)).collect();
+        let ep = (0..cells).map(|_| s.next_u64()).collect();
         Zobrist {
             cells,
             pieces,
             castling,
             ep,
-            black_to_move: splitmix(&mut s),
+            black_to_move: s.next_u64(),
         }
     }
 

@@ -29,7 +29,7 @@ const SEED: u64 = 0x57_5c0e_5eed_0001;
 
 /// Every evaluated position of the seeded games, with its score.
 fn positions() -> Vec<(StarTrekPosition, i32)> {
-    let mut rng = SplitMix(SEED);
+    let mut rng = SplitMix::new(SEED);
     let eval = Evaluation;
     let mut out = Vec::new();
     for _ in 0..GAMES {

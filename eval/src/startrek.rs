@@ -22,6 +22,7 @@ use oblique_engine::startrek::geometry::{geometry, Geometry, NONE};
 use oblique_engine::startrek::position::{bishop_attacks, rook_attacks};
 use oblique_engine::startrek::{Cells, StarTrekPosition};
 use oblique_engine::{Color, Role};
+use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
 /// The roles of Star Trek chess: the orthodox six.
@@ -166,7 +167,7 @@ fn compute_values() -> Vec<RoleValue> {
     let fit = values::fit();
     let l = start_layout(g);
     let cells: Vec<usize> = l.exists.iter().collect();
-    let mut rng = SplitMix(0x57a7_7e4b_0a4d_0001);
+    let mut rng = SplitMix::new(0x57a7_7e4b_0a4d_0001);
     let occs: Vec<Cells> = (0..values::SAMPLES)
         .map(|_| {
             let mut o = Cells::EMPTY;
@@ -312,7 +313,7 @@ fn build() -> Tables {
         passed_mask[c] = (0..CELLS)
             .map(|x| {
                 let (f, r, _) = g.coord[x];
-                Cells::from_cells((0..CELLS).filter(|&y| {
+                Cells::from_indices((0..CELLS).filter(|&y| {
                     let (f2, r2, _) = g.coord[y];
                     (f2 - f).abs() <= 1 && (r2 - r) * dr >= 0 && y != x
                 }))

@@ -11,6 +11,7 @@
 
 use super::*;
 use oblique_engine::Game;
+use oblique_tables::Bitboard;
 
 #[rustfmt::skip]
 const SCORES: &[(&str, i32)] = &[
@@ -121,7 +122,7 @@ fn pin_masks_are_disjoint() {
 #[test]
 fn accessors_match_a_walk_over_the_cells() {
     let g = geometry();
-    let mut rng = SplitMix(0x5e75);
+    let mut rng = SplitMix::new(0x5e75);
     for _ in 0..20 {
         let mut pos = StarTrekPosition::start();
         let mut moves = Vec::new();
@@ -150,7 +151,7 @@ fn check_sets(g: &Geometry, pos: &StarTrekPosition) {
     for color in [Color::White, Color::Black] {
         let mut mine = Cells::EMPTY;
         for &role in ROLES {
-            let walked = Cells::from_cells(l.exists.iter().filter(|&x| {
+            let walked = Cells::from_indices(l.exists.iter().filter(|&x| {
                 pos.piece_at(x)
                     .is_some_and(|p| p.color == color && p.role == role)
             }));

@@ -109,7 +109,7 @@ pub(crate) fn random_walks<G: Game>(
     games: usize,
     max_plies: usize,
 ) -> Vec<String> {
-    let mut rng = crate::values::SplitMix(seed);
+    let mut rng = crate::values::SplitMix::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = start();

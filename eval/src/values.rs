@@ -53,24 +53,9 @@ const ORTHODOX: [(Role, f64); 4] = [
     (Role::Queen, 900.0),
 ];
 
-/// SplitMix64: small, fast, and the same on every platform.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// True with probability `d`.
-    pub fn chance(&mut self, d: f64) -> bool {
-        ((self.next_u64() >> 11) as f64) < d * (1u64 << 53) as f64
-    }
-}
+/// The project's one random generator (engine's SplitMix64), under the name the evaluation
+/// has always used for it.
+pub use oblique_engine::random::SplitMix64 as SplitMix;
 
 /// The fitted mapping from mobility to centipawns.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,7 +80,7 @@ impl Fit {
 /// Occupancy samples for one board size and density (the same for every role and game with
 /// that many cells).
 pub(crate) fn samples<B: Bitboard>(cells: usize, density: f64) -> Vec<B> {
-    let mut rng = SplitMix(SEED);
+    let mut rng = SplitMix::new(SEED);
     (0..SAMPLES)
         .map(|_| {
             let mut occ = B::EMPTY;

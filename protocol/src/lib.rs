@@ -13,7 +13,7 @@ pub mod tokenize;
 pub mod uci;
 pub mod xboard;
 
-pub use session::{first_move_search_fn, Event, SearchFn, Session};
+pub use session::{evaluation_search_fn, first_move_search_fn, Event, SearchFn, Session};
 
 use oblique_engine::search::{Info, SearchResult};
 use std::io::{BufRead, Write};

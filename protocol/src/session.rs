@@ -13,14 +13,20 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// How the session searches a position: the binary passes its own `search_any`, so the
-/// protocols search every game the CLI can (Star Trek chess included once the search
-/// supports it).
+/// How the session searches a position: `evaluation_search_fn` (the engine's search with
+/// the project's evaluator, what the binary uses) or a stand-in for tests.
 pub type SearchFn = Arc<
     dyn Fn(&Search, &AnyPosition, &Limits, &mut dyn FnMut(&Info)) -> Result<SearchResult, String>
         + Send
         + Sync,
 >;
+
+/// The real search: `AnyPosition::search` with the project's evaluator, for every game.
+pub fn evaluation_search_fn() -> SearchFn {
+    Arc::new(|search, pos, limits, on_info| {
+        Ok(pos.search(search, &oblique_eval::Evaluation, limits, on_info))
+    })
+}
 
 /// A search function for tests and tools without an evaluator: the first legal move,
 /// reported as a one-ply search (the binary passes the real search).

@@ -1,7 +1,7 @@
 //! `oblique analyze`: search a position and stream one line per completed depth.
 
-use oblique_engine::search::Evaluator;
-use oblique_engine::search::{Info, Limits, Search, SearchGame, SearchResult};
+use oblique_engine::search::{Info, Limits, Search, SearchResult};
+use oblique_engine::AnyPosition;
 
 /// One line per completed iteration, UCI-like so scripts can read it.
 pub fn info_line(i: &Info, multipv: bool) -> String {
@@ -22,12 +22,9 @@ pub fn info_line(i: &Info, multipv: bool) -> String {
 }
 
 /// Runs the search, printing each iteration, and returns the result.
-pub fn run<G: SearchGame, E: Evaluator<G>>(
-    search: &Search,
-    pos: &G,
-    eval: &E,
-    limits: &Limits,
-) -> SearchResult {
+pub fn run(search: &Search, pos: &AnyPosition, limits: &Limits) -> SearchResult {
     let multipv = limits.multipv > 1;
-    search.run(pos, eval, limits, |i| println!("{}", info_line(i, multipv)))
+    pos.search(search, &oblique_eval::Evaluation, limits, |i| {
+        println!("{}", info_line(i, multipv))
+    })
 }

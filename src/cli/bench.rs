@@ -2,7 +2,7 @@
 //! deterministic for a build and depth (one thread, cleared hash), so it doubles as a
 //! signature of the search's behaviour in commit messages.
 
-use oblique_engine::search::{Evaluator, Limits, Search, SearchGame};
+use oblique_engine::search::{Limits, Search};
 use oblique_engine::AnyPosition;
 use std::time::Instant;
 
@@ -27,30 +27,25 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("startrek", oblique_engine::startrek::START_TFEN),
 ];
 
-fn one<G: SearchGame, E: Evaluator<G>>(
-    search: &Search,
-    pos: &G,
-    eval: &E,
-    depth: u32,
-) -> (u64, String) {
+fn one(search: &Search, pos: &AnyPosition, depth: u32) -> (u64, String) {
     search.clear();
-    let r = search.run(pos, eval, &Limits::depth(depth), |_| {});
+    let r = pos.search(
+        search,
+        &oblique_eval::Evaluation,
+        &Limits::depth(depth),
+        |_| {},
+    );
     (r.nodes, r.best_move.unwrap_or_else(|| "(none)".into()))
 }
 
 /// Searches every bench position to `depth`; prints a line per position and the total.
 pub fn run(depth: u32, search: &Search) -> Result<(), String> {
-    let eval = oblique_eval::Evaluation;
     let start = Instant::now();
     let mut total = 0;
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
         let pos = AnyPosition::new(variant, Some(fen))?;
         let t = Instant::now();
-        let (nodes, best) = match &pos {
-            AnyPosition::W64(p) => one(search, p, &eval, depth),
-            AnyPosition::W128(p) => one(search, p, &eval, depth),
-            AnyPosition::StarTrek(p) => one(search, &**p, &eval, depth),
-        };
+        let (nodes, best) = one(search, &pos, depth);
         total += nodes;
         println!(
             "position {:>2} {:<26} nodes {:>10} time {:>6} ms bestmove {}",

@@ -1,6 +1,5 @@
 //! `oblique play`: a person against the engine in the terminal.
 
-use super::search_any;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
 use std::io::{BufRead, Write};
@@ -60,7 +59,12 @@ pub fn run(
             return Ok(());
         }
         if pos.side_to_move() != human {
-            let r = search_any(search, &pos, &Limits::movetime(movetime_ms), |_| {})?;
+            let r = pos.search(
+                search,
+                &oblique_eval::Evaluation,
+                &Limits::movetime(movetime_ms),
+                |_| {},
+            );
             let Some(best) = r.best_move else {
                 return Err("the engine found no move".into());
             };
@@ -88,12 +92,12 @@ pub fn run(
             "moves" => println!("{}", pos.legal_moves_text().join(" ")),
             "fen" => println!("{}", pos.to_fen()),
             "hint" => {
-                let r = search_any(
+                let r = pos.search(
                     search,
-                    &pos,
+                    &oblique_eval::Evaluation,
                     &Limits::movetime(movetime_ms.div_ceil(2)),
                     |_| {},
-                )?;
+                );
                 match r.best_move {
                     Some(m) => println!("hint: {m} (score {})", r.score.uci()),
                     None => println!("hint: no legal move"),

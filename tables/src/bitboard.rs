@@ -1,5 +1,6 @@
-//! One trait over `u64` and `u128`, so positions and move generation are written once and
-//! monomorphised per board width: orthodox chess never touches 128-bit arithmetic.
+//! One trait over `u64` and `u128` (and Star Trek's three-word cell sets in `engine`), so
+//! positions and move generation are written once and monomorphised per board width:
+//! orthodox chess never touches 128-bit arithmetic.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -50,6 +51,15 @@ pub trait Bitboard:
         BitIter(self)
     }
 
+    /// Removes the lowest set bit and returns its index (the set must not be empty). Wide
+    /// sets override it to work on one word.
+    #[inline(always)]
+    fn pop_lsb(&mut self) -> usize {
+        let i = self.lsb();
+        *self ^= Self::bit(i);
+        i
+    }
+
     /// Sets every bit named by the indices.
     fn from_indices<I: IntoIterator<Item = usize>>(indices: I) -> Self {
         indices
@@ -69,9 +79,7 @@ impl<B: Bitboard> Iterator for BitIter<B> {
         if self.0.is_empty() {
             None
         } else {
-            let i = self.0.lsb();
-            self.0 ^= B::bit(i);
-            Some(i)
+            Some(self.0.pop_lsb())
         }
     }
 
@@ -84,8 +92,10 @@ impl<B: Bitboard> Iterator for BitIter<B> {
 
 impl<B: Bitboard> ExactSizeIterator for BitIter<B> {}
 
+/// One 64-bit parallel bit extract (BMI2 where the target has it); public for bit sets of
+/// other widths outside this crate.
 #[inline(always)]
-fn pext64(value: u64, mask: u64) -> u64 {
+pub fn pext64(value: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the cfg guarantees the instruction exists on the compilation target.
@@ -108,69 +118,59 @@ fn pext64(value: u64, mask: u64) -> u64 {
     }
 }
 
-impl Bitboard for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: Self = 0;
+/// The `Bitboard` impl of one unsigned integer width; `$pext` extracts the bits of the
+/// board selected by a mask (one BMI2 instruction per 64-bit word).
+macro_rules! impl_bitboard {
+    ($t:ty, $pext:ident) => {
+        impl Bitboard for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
 
-    #[inline(always)]
-    fn bit(index: usize) -> Self {
-        1u64 << index
-    }
-    #[inline(always)]
-    fn has(self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn pext(self, mask: Self) -> usize {
-        pext64(self, mask) as usize
-    }
+            #[inline(always)]
+            fn bit(index: usize) -> Self {
+                (1 as $t) << index
+            }
+            #[inline(always)]
+            fn has(self, index: usize) -> bool {
+                self >> index & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lsb(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn pext(self, mask: Self) -> usize {
+                $pext(self, mask)
+            }
+        }
+    };
 }
 
-impl Bitboard for u128 {
-    const CAPACITY: usize = 128;
-    const EMPTY: Self = 0;
-
-    #[inline(always)]
-    fn bit(index: usize) -> Self {
-        1u128 << index
-    }
-    #[inline(always)]
-    fn has(self, index: usize) -> bool {
-        self >> index & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn pext(self, mask: Self) -> usize {
-        let lo_mask = mask as u64;
-        let hi_mask = (mask >> 64) as u64;
-        let lo = pext64(self as u64, lo_mask);
-        let hi = pext64((self >> 64) as u64, hi_mask);
-        (lo | hi << lo_mask.count_ones()) as usize
-    }
+#[inline(always)]
+fn pext_u64(value: u64, mask: u64) -> usize {
+    pext64(value, mask) as usize
 }
+
+/// Two 64-bit extracts, the high word's bits packed above the low word's.
+#[inline(always)]
+fn pext_u128(value: u128, mask: u128) -> usize {
+    let lo_mask = mask as u64;
+    let hi_mask = (mask >> 64) as u64;
+    let lo = pext64(value as u64, lo_mask);
+    let hi = pext64((value >> 64) as u64, hi_mask);
+    (lo | hi << lo_mask.count_ones()) as usize
+}
+
+impl_bitboard!(u64, pext_u64);
+impl_bitboard!(u128, pext_u128);
 
 #[cfg(test)]
 mod tests {

@@ -14,12 +14,7 @@ pub fn search(
 ) -> (AnyPosition, SearchResult) {
     let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let s = Search::new(threads, 16).unwrap();
-    let eval = oblique_eval::Evaluation;
-    let r = match &pos {
-        AnyPosition::W64(p) => s.run(p, &eval, limits, |_| {}),
-        AnyPosition::W128(p) => s.run(p, &eval, limits, |_| {}),
-        AnyPosition::StarTrek(_) => panic!("2D games only here"),
-    };
+    let r = pos.search(&s, &oblique_eval::Evaluation, limits, |_| {});
     (pos, r)
 }
 

@@ -5,6 +5,7 @@ use super::game::{SearchGame, ORDER_VALUE};
 use crate::startrek::geometry::NONE;
 use crate::startrek::{StMove, StMoveKind, StUndo, StarTrekPosition};
 use crate::types::Role;
+use oblique_tables::Bitboard;
 
 /// History-table cell for a pin (cells are 0..144, pins follow them).
 const PIN_BASE: usize = 160;

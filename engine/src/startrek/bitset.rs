@@ -1,4 +1,5 @@
-//! A set of the 144 Star Trek cells in three machine words.
+//! A set of the 144 Star Trek cells in three machine words, implementing the same `Bitboard`
+//! trait as the 2D games' `u64`/`u128` (set algebra, scans, iteration).
 //!
 //! Cells are numbered in (level, rank, file) order, so word 0 holds levels 1–3 (16 + 16 + 32
 //! cells), word 1 levels 4–6 (16 + 32 + 16) and word 2 level 7 (16). Because the numbering
@@ -6,6 +7,8 @@
 //! a positive box offset have increasing numbers: the first piece on a ray is the lowest or
 //! the highest set bit, exactly as with ordinary ray bitboards.
 
+use oblique_tables::bitboard::pext64;
+use oblique_tables::Bitboard;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -18,20 +21,7 @@ pub struct Cells(pub [u64; 3]);
 const TOP_MASK: u64 = 0xFFFF;
 
 impl Cells {
-    pub const EMPTY: Cells = Cells([0; 3]);
     pub const ALL: Cells = Cells([u64::MAX, u64::MAX, TOP_MASK]);
-
-    #[inline(always)]
-    pub const fn bit(i: usize) -> Cells {
-        let mut w = [0u64; 3];
-        w[i >> 6] = 1u64 << (i & 63);
-        Cells(w)
-    }
-
-    #[inline(always)]
-    pub fn has(self, i: usize) -> bool {
-        self.0[i >> 6] >> (i & 63) & 1 != 0
-    }
 
     #[inline(always)]
     pub fn set(&mut self, i: usize) {
@@ -41,33 +31,6 @@ impl Cells {
     #[inline(always)]
     pub fn toggle(&mut self, i: usize) {
         self.0[i >> 6] ^= 1u64 << (i & 63);
-    }
-
-    #[inline(always)]
-    pub fn is_empty(self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2]) == 0
-    }
-
-    #[inline(always)]
-    pub fn any(self) -> bool {
-        !self.is_empty()
-    }
-
-    #[inline(always)]
-    pub fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
-    }
-
-    /// Lowest cell; undefined (returns 192) on an empty set.
-    #[inline(always)]
-    pub fn lsb(self) -> usize {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as usize
-        } else if self.0[1] != 0 {
-            64 + self.0[1].trailing_zeros() as usize
-        } else {
-            128 + self.0[2].trailing_zeros() as usize
-        }
     }
 
     /// Highest cell; undefined on an empty set.
@@ -81,18 +44,77 @@ impl Cells {
             63usize.wrapping_sub(self.0[0].leading_zeros() as usize)
         }
     }
+}
+
+impl Bitboard for Cells {
+    const CAPACITY: usize = CELLS;
+    const EMPTY: Cells = Cells([0; 3]);
 
     #[inline(always)]
-    pub fn iter(self) -> CellIter {
-        CellIter(self)
+    fn bit(i: usize) -> Cells {
+        let mut w = [0u64; 3];
+        w[i >> 6] = 1u64 << (i & 63);
+        Cells(w)
     }
 
-    pub fn from_cells<I: IntoIterator<Item = usize>>(cells: I) -> Cells {
-        let mut c = Cells::EMPTY;
-        for i in cells {
-            c.set(i);
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
+    /// Lowest cell; undefined (returns 192) on an empty set.
+    #[inline(always)]
+    fn lsb(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros() as usize
+        } else {
+            128 + self.0[2].trailing_zeros() as usize
         }
-        c
+    }
+
+    /// Clears the lowest set bit within its own word.
+    #[inline(always)]
+    fn pop_lsb(&mut self) -> usize {
+        let w = &mut self.0;
+        if w[0] != 0 {
+            let i = w[0].trailing_zeros() as usize;
+            w[0] &= w[0] - 1;
+            i
+        } else if w[1] != 0 {
+            let i = w[1].trailing_zeros() as usize;
+            w[1] &= w[1] - 1;
+            64 + i
+        } else {
+            let i = w[2].trailing_zeros() as usize;
+            w[2] &= w[2] - 1;
+            128 + i
+        }
+    }
+
+    /// Three 64-bit extracts packed low word first (the mask must select at most 64 cells).
+    #[inline(always)]
+    fn pext(self, mask: Cells) -> usize {
+        let mut out = 0u64;
+        let mut shift = 0;
+        for (&word, &m) in self.0.iter().zip(&mask.0) {
+            if m != 0 {
+                out |= pext64(word, m) << shift;
+                shift += m.count_ones();
+            }
+        }
+        out as usize
     }
 }
 
@@ -156,38 +178,6 @@ impl fmt::Debug for Cells {
     }
 }
 
-/// Set cells from lowest to highest.
-#[derive(Clone, Copy)]
-pub struct CellIter(Cells);
-
-impl Iterator for CellIter {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        let w = &mut (self.0).0;
-        if w[0] != 0 {
-            let i = w[0].trailing_zeros() as usize;
-            w[0] &= w[0] - 1;
-            Some(i)
-        } else if w[1] != 0 {
-            let i = w[1].trailing_zeros() as usize;
-            w[1] &= w[1] - 1;
-            Some(64 + i)
-        } else if w[2] != 0 {
-            let i = w[2].trailing_zeros() as usize;
-            w[2] &= w[2] - 1;
-            Some(128 + i)
-        } else {
-            None
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
-        (n, Some(n))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,7 +192,7 @@ mod tests {
             assert_eq!(b.msb(), i);
             assert_eq!((!b).count(), CELLS as u32 - 1);
         }
-        let s = Cells::from_cells([3, 70, 140]);
+        let s = Cells::from_indices([3, 70, 140]);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 70, 140]);
         assert_eq!(s.lsb(), 3);
         assert_eq!(s.msb(), 140);

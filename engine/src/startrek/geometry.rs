@@ -11,6 +11,7 @@
 //! (valid whenever the target exists) and a "skip" part (valid when it is not covered).
 
 use super::bitset::{Cells, CELLS};
+use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
 pub const FILES: i32 = 6;
@@ -296,7 +297,7 @@ impl Geometry {
             for (i, &(cf, cr)) in sq.iter().enumerate() {
                 cells[i] = g.cell_u8(cf, cr, l);
             }
-            let footprint = Cells::from_cells(cells.iter().map(|&c| c as usize));
+            let footprint = Cells::from_indices(cells.iter().map(|&c| c as usize));
             let mut mb_above = Cells::EMPTY;
             let mut mb_below = Cells::EMPTY;
             for &(cf, cr) in &sq {

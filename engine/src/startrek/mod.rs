@@ -36,7 +36,7 @@ pub mod position;
 pub mod tfen;
 
 pub use bitset::Cells;
-pub use movegen::{StCounter, StMoveList, StSink};
+pub use movegen::StMoveList;
 pub use position::{StMove, StMoveKind, StUndo, StarTrekPosition};
 pub use tfen::START_TFEN;
 
@@ -104,6 +104,7 @@ impl Game for StarTrekPosition {
 #[cfg(test)]
 mod tests {
     use super::geometry::geometry;
+    use oblique_tables::Bitboard;
     use super::*;
 
     fn cell(name: &str) -> usize {

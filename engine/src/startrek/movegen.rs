@@ -12,8 +12,10 @@
 use super::bitset::Cells;
 use super::geometry::{dir_is_positive, geometry, Geometry, NONE};
 use super::position::{bishop_attacks, rook_attacks, StMove, StMoveKind, StarTrekPosition};
+use crate::sink::{MoveCounter, MoveSink, PlainMove};
 use crate::types::{Color, Piece, Role};
 use arrayvec::ArrayVec;
+use oblique_tables::Bitboard;
 
 /// Enough for any position: at most 64 squares exist, so pieces × free targets stays far
 /// below this even with promotions.
@@ -21,45 +23,10 @@ pub const MAX_MOVES: usize = 2048;
 
 pub type StMoveList = ArrayVec<StMove, MAX_MOVES>;
 
-/// Where generated moves go: a list, or only a count (perft's last ply).
-pub trait StSink {
-    fn push(&mut self, m: StMove);
-
+impl PlainMove for StMove {
     #[inline(always)]
-    fn push_targets(&mut self, from: usize, targets: Cells) {
-        for to in targets.iter() {
-            self.push(StMove::new(from, to));
-        }
-    }
-}
-
-impl StSink for StMoveList {
-    #[inline(always)]
-    fn push(&mut self, m: StMove) {
-        ArrayVec::push(self, m);
-    }
-}
-
-impl StSink for Vec<StMove> {
-    #[inline(always)]
-    fn push(&mut self, m: StMove) {
-        Vec::push(self, m);
-    }
-}
-
-/// Counts moves without storing them.
-#[derive(Default)]
-pub struct StCounter(pub u64);
-
-impl StSink for StCounter {
-    #[inline(always)]
-    fn push(&mut self, _m: StMove) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn push_targets(&mut self, _from: usize, targets: Cells) {
-        self.0 += targets.count() as u64;
+    fn plain(from: usize, to: usize) -> StMove {
+        StMove::new(from, to)
     }
 }
 
@@ -105,7 +72,12 @@ impl Ctx {
 }
 
 #[inline(always)]
-fn push_pawn_targets<S: StSink>(sink: &mut S, from: usize, targets: Cells, zone: Cells) {
+fn push_pawn_targets<S: MoveSink<StMove, Cells>>(
+    sink: &mut S,
+    from: usize,
+    targets: Cells,
+    zone: Cells,
+) {
     sink.push_targets(from, targets & !zone);
     for to in (targets & zone).iter() {
         for role in PROMOTIONS {
@@ -124,7 +96,7 @@ impl StarTrekPosition {
 
     /// Number of legal moves (cheaper than listing them).
     pub fn count_legal(&self) -> u64 {
-        let mut c = StCounter(0);
+        let mut c = MoveCounter(0);
         self.generate(&mut c);
         c.0
     }
@@ -225,7 +197,7 @@ impl StarTrekPosition {
     }
 
     /// Generates every legal move into `sink`.
-    pub fn generate<S: StSink>(&self, sink: &mut S) {
+    pub fn generate<S: MoveSink<StMove, Cells>>(&self, sink: &mut S) {
         let g = geometry();
         let cx = self.context(g);
         if cx.checks < 2 {
@@ -245,7 +217,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_pieces<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_pieces<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
         let br = &self.by_role;
         for s in (br[Role::Knight as usize] & cx.ours).iter() {
             let t = self.knight_targets(g, s) & cx.allow;
@@ -263,7 +235,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_pawns<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
         let pt = &g.pawn[cx.us.index()];
         let zone = pt.promotion;
         let cover = if cx.us == Color::White {
@@ -329,7 +301,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_king<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_king<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
         let occ = cx.occ ^ Cells::bit(cx.ksq);
         for to in (g.king[cx.ksq] & self.exists & !cx.ours).iter() {
             if !self.attacked_by(
@@ -349,7 +321,7 @@ impl StarTrekPosition {
     /// Castling (startrek.md §7): king and rook swap; both in the never-moved set, king not
     /// in check (the caller checks), the king's landing square not attacked; queenside also
     /// needs both home pins occupied and the queen's start square empty and not attacked.
-    fn generate_castling<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_castling<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
         let cs = &g.castle[cx.us.index()];
         if cx.ksq != cs.king {
             return;
@@ -390,7 +362,7 @@ impl StarTrekPosition {
     /// En passant, tested against the position after it (two squares empty at once).
     /// The passed-over square is never on the capturer's promotion rank (the double step
     /// starts at most from rank 7/2 of a main board or 8/1 of an attack board).
-    fn generate_ep<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_ep<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
         let ep = self.ep as usize;
         let (f, r, l) = g.coord[ep];
         let back = if cx.us == Color::White { -1 } else { 1 };
@@ -435,7 +407,12 @@ impl StarTrekPosition {
 
     /// Attack-board moves (startrek.md §6): our boards with at most one piece, ours; free
     /// destination pin; no inversion while loaded; king safe in the geometry afterwards.
-    fn generate_board_moves<S: StSink>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_board_moves<S: MoveSink<StMove, Cells>>(
+        &self,
+        g: &Geometry,
+        cx: &Ctx,
+        sink: &mut S,
+    ) {
         let mine = if cx.us == Color::White {
             self.pins & !self.owners
         } else {

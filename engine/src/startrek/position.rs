@@ -4,6 +4,7 @@
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
 use crate::types::{Color, Outcome, Piece, Role};
+use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
 /// How a move changes the position beyond lifting one piece and putting it down.
@@ -109,27 +110,26 @@ pub(crate) struct Keys {
 
 impl Keys {
     fn new() -> Keys {
-        use crate::zobrist::splitmix;
-        let mut s = 0x5747_2EC3_D000_0003u64;
-        let piece = (0..17 * CELLS).map(|_| splitmix(&mut s)).collect();
+        let mut s = crate::random::SplitMix64::new(0x5747_2EC3_D000_0003);
+        let piece = (0..17 * CELLS).map(|_| s.next_u64()).collect();
         let mut pin = [[0; 2]; PINS];
         for p in pin.iter_mut() {
-            *p = [splitmix(&mut s), splitmix(&mut s)];
+            *p = [s.next_u64(), s.next_u64()];
         }
         let mut unmoved = [0; CELLS];
         for k in unmoved.iter_mut() {
-            *k = splitmix(&mut s);
+            *k = s.next_u64();
         }
         let mut ep = [0; CELLS];
         for k in ep.iter_mut() {
-            *k = splitmix(&mut s);
+            *k = s.next_u64();
         }
         Keys {
             piece,
             pin,
             unmoved,
             ep,
-            black: splitmix(&mut s),
+            black: s.next_u64(),
         }
     }
 

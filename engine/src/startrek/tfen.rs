@@ -6,6 +6,7 @@ use super::bitset::Cells;
 use super::geometry::{box_index, geometry, square_name, Geometry};
 use super::position::StarTrekPosition;
 use crate::types::{Color, Piece, Role};
+use oblique_tables::Bitboard;
 
 /// The initial position (startrek.md §4, §10).
 pub const START_TFEN: &str = "Ra0(1),Qb0(1),Ke0(1),Rf0(1),Pa1(1),Pb1(1),Pe1(1),Pf1(1),Nb1(2),Bc1(2),Bd1(2),Ne1(2),Pb2(2),Pc2(2),Pd2(2),Pe2(2),pb7(6),pc7(6),pd7(6),pe7(6),nb8(6),bc8(6),bd8(6),ne8(6),pa8(7),pb8(7),pe8(7),pf8(7),ra9(7),qb9(7),ke9(7),rf9(7) b1(1):w,e1(1):w,b8(7):b,e8(7):b w a0(1),e0(1),f0(1),a1(1),b1(1),e1(1),f1(1),b2(2),c2(2),d2(2),e2(2),b7(6),c7(6),d7(6),e7(6),a8(7),b8(7),e8(7),f8(7),a9(7),e9(7),f9(7) - 0 1";

@@ -1,19 +1,28 @@
-//! `oblique match`: engine-against-engine matches in any of Oblique's games, refereed by
-//! Oblique's own move generator.
+//! `oblique-arena`: the match runner behind `oblique match`, engine-against-engine matches
+//! in any of Oblique's games, refereed by Oblique's own move generator (a cutechess-style
+//! referee; a product of its own, which the `oblique` binary only calls).
 //!
-//! - `engine_proc`: engine processes, UCI and XBoard, timeouts, protocol detection;
+//! - `config`: the `--engine` specification and the time control;
+//! - `process`: an engine's process, its line reader, deadlines;
+//! - `engine`: one engine whatever its protocol: start-up, protocol detection, new game, move;
+//! - `uci_client`, `xboard_client`: the two conversations (named like the server side in
+//!   `protocol/`);
 //! - `game`: one game with the arbiter, clocks and adjudication;
 //! - `openings`: opening files and random openings;
 //! - `pgn`: PGN output;
 //! - `stats`: Elo, error bars, LOS, SPRT;
 //! - `runner`: the schedule, parallel games, progress, Ctrl-C, the final report.
 
-pub mod engine_proc;
+pub mod config;
+pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod pgn;
+pub mod process;
 pub mod runner;
 pub mod stats;
+pub mod uci_client;
+pub mod xboard_client;
 
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;

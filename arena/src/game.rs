@@ -8,8 +8,10 @@
 //! move time plus the margin. Under `--depth` there is no clock, but an engine that has not
 //! answered after the stall timeout loses as silent.
 
-use super::engine_proc::{Engine, EngineConfig, EngineError, MoveRequest, Reply, Score, Tc};
-use super::openings::Opening;
+use crate::config::{EngineConfig, Tc};
+use crate::engine::{Engine, MoveRequest, Reply, Score};
+use crate::openings::Opening;
+use crate::process::EngineError;
 use oblique_engine::{AnyPosition, Color};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

@@ -2,12 +2,13 @@
 //! each finished game to the PGN file at once (so Ctrl-C loses only unfinished games), shows
 //! progress and prints the final report.
 
-use super::engine_proc::{Engine, EngineConfig, Proto, Tc};
-use super::game::{self, Adjudication, GameRecord, GameResult, GameSettings, Seat, Termination};
-use super::openings::{self, Opening, Rng};
-use super::pgn::{self, PgnContext};
-use super::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
-use super::MatchArgs;
+use crate::config::{EngineConfig, Proto, Tc};
+use crate::engine::Engine;
+use crate::game::{self, Adjudication, GameRecord, GameResult, GameSettings, Seat, Termination};
+use crate::openings::{self, Opening, Rng};
+use crate::pgn::{self, PgnContext};
+use crate::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
+use crate::MatchArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use oblique_engine::AnyPosition;
 use std::collections::BTreeMap;

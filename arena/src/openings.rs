@@ -80,27 +80,8 @@ fn read_position(s: &str, variant: &str) -> Result<String, String> {
     Err(first_err.unwrap_or_else(|| "empty position".into()))
 }
 
-/// A small deterministic generator (SplitMix64) for reproducible random openings.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+/// The generator of reproducible random openings: the project's SplitMix64.
+pub use oblique_engine::random::SplitMix64 as Rng;
 
 /// `count` openings of `plies` random legal moves each from the start position (or from
 /// `fen`); a line that would end the game is drawn again.

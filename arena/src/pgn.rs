@@ -3,8 +3,8 @@
 //! Oblique's own reader accept. Games other than orthodox chess carry `Variant`, and every
 //! game not starting from the standard orthodox position carries `FEN` and `SetUp`.
 
-use super::engine_proc::Tc;
-use super::game::GameRecord;
+use crate::config::Tc;
+use crate::game::GameRecord;
 use oblique_engine::{AnyPosition, Color};
 
 pub struct PgnContext<'a> {
@@ -134,9 +134,9 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine_proc::Score;
-    use super::super::game::{GameResult, MoveRecord, Termination};
     use super::*;
+    use crate::engine::Score;
+    use crate::game::{GameResult, MoveRecord, Termination};
 
     fn mv(t: &str, book: bool) -> MoveRecord {
         MoveRecord {
