@@ -89,7 +89,7 @@ enum Command {
         threads: usize,
     },
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
-    Match(Box<oblique_arena::MatchArgs>),
+    Match(Box<oblique_arena::MatchCommand>),
     /// Count the leaves of the legal move tree to a depth.
     Perft {
         #[command(flatten)]
@@ -253,7 +253,7 @@ fn run(cli: Cli) -> Result<(), String> {
             search.move_overhead = std::time::Duration::ZERO;
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
-        Command::Match(args) => oblique_arena::run(*args)?,
+        Command::Match(cmd) => oblique_arena::run_command(*cmd)?,
         Command::Perft {
             game,
             depth,

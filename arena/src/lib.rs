@@ -11,7 +11,9 @@
 //! - `openings`: opening files and random openings;
 //! - `pgn`: PGN output;
 //! - `stats`: Elo, error bars, LOS, SPRT;
-//! - `runner`: the schedule, parallel games, progress, Ctrl-C, the final report.
+//! - `report`: the tally of finished games and the final report, also from PGN files;
+//! - `shard`: one slice of a match's schedule (`--shard K/N`);
+//! - `runner`: the schedule, parallel games, progress, Ctrl-C.
 
 pub mod config;
 pub mod engine;
@@ -19,13 +21,49 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod uci_client;
 pub mod xboard_client;
 
-use clap::{ArgGroup, Args};
+use clap::{ArgGroup, Args, Subcommand};
 use std::path::PathBuf;
+
+/// `oblique match`: play a match, or `oblique match report` to merge PGN files.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct MatchCommand {
+    #[command(subcommand)]
+    pub report: Option<MatchSubcommand>,
+    #[command(flatten)]
+    pub args: MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MatchSubcommand {
+    /// Merge PGN files written by `oblique match` (e.g. the slices of a match played with
+    /// --shard) into one report: score, Elo with its 95 % interval, LOS, SPRT verdict.
+    Report {
+        /// PGN files.
+        #[arg(required = true, value_name = "FILE.pgn")]
+        files: Vec<PathBuf>,
+        /// The sequential test to judge the merged games by: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+        #[arg(long, value_name = "PARAMS")]
+        sprt: Option<String>,
+    },
+}
+
+/// Runs `oblique match` or `oblique match report`.
+pub fn run_command(cmd: MatchCommand) -> Result<(), String> {
+    match cmd.report {
+        Some(MatchSubcommand::Report { files, sprt }) => {
+            report::run_report(&files, sprt.as_deref())
+        }
+        None => runner::run(cmd.args),
+    }
+}
 
 /// Options of `oblique match`.
 #[derive(Args, Debug)]
@@ -39,8 +77,8 @@ pub struct MatchArgs {
     #[arg(long = "engine", required = true, value_name = "CMD")]
     pub engines: Vec<String>,
     /// Games per pair of engines (colours alternate; each opening is played twice).
-    #[arg(long)]
-    pub games: usize,
+    #[arg(long, required = true)]
+    pub games: Option<usize>,
     /// Time control BASE+INC in seconds, e.g. 10+0.1.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
@@ -71,6 +109,10 @@ pub struct MatchArgs {
     /// Stop at a verdict of the sequential test: elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long, value_name = "PARAMS")]
     pub sprt: Option<String>,
+    /// Play only slice K of N of the schedule (games K, K+N, ...), numbered as in the whole
+    /// match; merge the slices' PGN files with `oblique match report`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Time forfeit tolerance in milliseconds: a move stands if the clock is above -MS.
     #[arg(long, default_value_t = 100, value_name = "MS")]
     pub margin: u64,

@@ -4,10 +4,12 @@
 
 use crate::config::{EngineConfig, Proto, Tc};
 use crate::engine::Engine;
-use crate::game::{self, Adjudication, GameRecord, GameResult, GameSettings, Seat, Termination};
+use crate::game::{self, Adjudication, GameRecord, GameSettings, Seat};
 use crate::openings::{self, Opening, Rng};
 use crate::pgn::{self, PgnContext};
-use crate::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
+use crate::report::{self, short_line, Tally};
+use crate::shard::Shard;
+use crate::stats::{Sprt, SprtVerdict};
 use crate::MatchArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use oblique_engine::AnyPosition;
@@ -20,6 +22,8 @@ use std::time::Duration;
 /// One scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
+    /// 1-based number in the whole match (also in a slice of it).
+    pub number: usize,
     pub white: usize,
     pub black: usize,
     pub opening: usize,
@@ -39,6 +43,7 @@ pub fn schedule(engines: usize, games: usize, openings: usize) -> Vec<Pairing> {
         for &(i, j) in &pairs {
             let (white, black) = if g % 2 == 0 { (i, j) } else { (j, i) };
             out.push(Pairing {
+                number: out.len() + 1,
                 white,
                 black,
                 opening: (g / 2) % openings.max(1),
@@ -85,7 +90,8 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
     if args.engines.len() < 2 {
         return Err("give at least two --engine (the same command twice for self-play)".into());
     }
-    if args.games == 0 {
+    let games = args.games.ok_or("--games is required")?;
+    if games == 0 {
         return Err("--games must be at least 1".into());
     }
     let tc = match (&args.tc, args.movetime, args.depth) {
@@ -99,6 +105,15 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && args.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
+    }
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    if shard.is_some() {
+        if sprt.is_some() {
+            return Err("--sprt stops a whole match, not a slice: give it to `oblique match report` instead".into());
+        }
+        if args.random_plies.is_some() && args.seed.is_none() {
+            return Err("--shard with --random-plies needs --seed (every slice must draw the same openings)".into());
+        }
     }
     let adjudication = Adjudication {
         resign: args
@@ -139,7 +154,7 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
                 &variant,
                 fen.as_deref(),
                 plies,
-                args.games.div_ceil(2),
+                games.div_ceil(2),
                 &mut Rng::new(seed),
             )?
         }
@@ -229,7 +244,16 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
         );
         concurrency = allowed;
     }
-    let schedule = schedule(cfgs.len(), args.games, openings.len());
+    let mut schedule = schedule(cfgs.len(), games, openings.len());
+    if let Some(shard) = shard {
+        schedule.retain(|p| shard.plays(p.number));
+        println!(
+            "Slice {}/{}: {} of the match's games",
+            shard.index,
+            shard.count,
+            schedule.len()
+        );
+    }
     concurrency = concurrency.min(schedule.len()).max(1);
 
     Ok(Plan {
@@ -248,118 +272,6 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
         concurrency,
         sprt,
     })
-}
-
-/// Results so far, per pair and per engine.
-#[derive(Default)]
-struct Tally {
-    /// Keyed (i, j) with i < j, from i's point of view.
-    pairs: BTreeMap<(usize, usize), Wdl>,
-    /// Forfeits per engine and kind.
-    forfeits: BTreeMap<usize, BTreeMap<&'static str, u32>>,
-    finished: usize,
-}
-
-impl Tally {
-    fn add(&mut self, g: &GameRecord) {
-        let (i, j) = (g.white.min(g.black), g.white.max(g.black));
-        let e = self.pairs.entry((i, j)).or_default();
-        let i_white = g.white == i;
-        match (g.result, i_white) {
-            (GameResult::Draw, _) => e.draws += 1,
-            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => e.wins += 1,
-            _ => e.losses += 1,
-        }
-        if let Some(c) = g.culprit {
-            if g.termination != Termination::Normal && g.termination != Termination::Adjudication {
-                *self
-                    .forfeits
-                    .entry(c)
-                    .or_default()
-                    .entry(g.termination.describe())
-                    .or_insert(0) += 1;
-            }
-        }
-        self.finished += 1;
-    }
-
-    /// Engine `k` against everyone.
-    fn total(&self, k: usize) -> Wdl {
-        let mut t = Wdl::default();
-        for (&(i, j), r) in &self.pairs {
-            let r = if i == k {
-                *r
-            } else if j == k {
-                r.flipped()
-            } else {
-                continue;
-            };
-            t.wins += r.wins;
-            t.draws += r.draws;
-            t.losses += r.losses;
-        }
-        t
-    }
-}
-
-fn short_line(names: &[String], t: &Tally) -> String {
-    if names.len() == 2 {
-        let r = t.total(0);
-        let elo = match (r.elo(), r.elo_error95()) {
-            (Some(e), Some(err)) if e.is_finite() && err.is_finite() => {
-                format!("  Elo {} ±{:.0}", fmt_elo(e), err)
-            }
-            _ => String::new(),
-        };
-        format!(
-            "{} {} - {} {}  (+{} ={} -{}){elo}",
-            names[0],
-            r.points(),
-            r.flipped().points(),
-            names[1],
-            r.wins,
-            r.draws,
-            r.losses
-        )
-    } else {
-        let leader = (0..names.len())
-            .max_by(|&a, &b| {
-                t.total(a)
-                    .points()
-                    .partial_cmp(&t.total(b).points())
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
-            .unwrap_or(0);
-        format!("leader {} {}", names[leader], t.total(leader).points())
-    }
-}
-
-fn report_lines(r: &Wdl) -> Vec<String> {
-    let mut out = Vec::new();
-    let (Some(score), Some(elo), Some(err), Some(dr)) =
-        (r.score(), r.elo(), r.elo_error95(), r.draw_ratio())
-    else {
-        return out;
-    };
-    out.push(format!(
-        "Elo difference: {} +/- {}, LOS: {}, DrawRatio: {:.1} %, score {:.1} %",
-        fmt_elo(elo),
-        if err.is_finite() {
-            format!("{err:.1}")
-        } else {
-            // Say how far the interval does reach.
-            match r.elo_interval95() {
-                Some((lo, hi)) => format!("inf (95%: {} .. {})", fmt_elo(lo), fmt_elo(hi)),
-                None => "inf".to_string(),
-            }
-        },
-        r.los()
-            .map(|l| format!("{:.1} %", l * 100.0))
-            .unwrap_or_else(|| "n/a".to_string()),
-        dr * 100.0,
-        score * 100.0
-    ));
-    out
 }
 
 /// Runs `oblique match`.
@@ -462,7 +374,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     let rec = game::play_game(
                         &plan.settings,
                         &plan.openings[p.opening],
-                        k + 1,
+                        p.number,
                         [p.white, p.black],
                         [white, black],
                         stop,
@@ -532,81 +444,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             tally.finished
         );
     }
-    if names.len() == 2 {
-        let r = tally.total(0);
-        println!(
-            "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
-            names[0],
-            names[1],
-            r.wins,
-            r.losses,
-            r.draws,
-            r.score().unwrap_or(0.5),
-            r.games()
-        );
-        for l in report_lines(&r) {
-            println!("{l}");
-        }
-        if let Some(s) = &plan.sprt {
-            let llr = s.llr(&r);
-            println!(
-                "SPRT: llr {:.2} ({:.1} %), lbound {:.2}, ubound {:.2} - {}",
-                llr,
-                100.0 * llr / s.upper_bound(),
-                s.lower_bound(),
-                s.upper_bound(),
-                match sprt_verdict {
-                    SprtVerdict::AcceptH1 => "H1 was accepted",
-                    SprtVerdict::AcceptH0 => "H0 was accepted",
-                    SprtVerdict::Continue => "no decision",
-                }
-            );
-        }
-    } else {
-        println!(
-            "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>7}",
-            "rank", "engine", "games", "score", "elo", "+/-", "draws"
-        );
-        let mut order: Vec<usize> = (0..names.len()).collect();
-        order.sort_by(|&a, &b| {
-            tally
-                .total(b)
-                .points()
-                .partial_cmp(&tally.total(a).points())
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        for (rank, &k) in order.iter().enumerate() {
-            let r = tally.total(k);
-            println!(
-                "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>6.1}%",
-                rank + 1,
-                names[k],
-                r.games(),
-                r.points(),
-                r.elo().map(fmt_elo).unwrap_or_default(),
-                r.elo_error95()
-                    .map(|e| format!("{e:.1}"))
-                    .unwrap_or_default(),
-                r.draw_ratio().unwrap_or(0.0) * 100.0
-            );
-        }
-        for (&(i, j), r) in &tally.pairs {
-            println!(
-                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
-                names[i],
-                names[j],
-                r.wins,
-                r.losses,
-                r.draws,
-                r.score().unwrap_or(0.5),
-                r.games()
-            );
-        }
-    }
-    for (k, kinds) in &tally.forfeits {
-        let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
-        println!("Forfeits by {}: {}", names[*k], list.join(", "));
-    }
+    report::print_report(names, &tally, plan.sprt.as_ref(), sprt_verdict);
     if let Some(path) = &args.pgn {
         println!("PGN: {} ({} games)", path.display(), tally.finished);
     }
@@ -641,21 +479,25 @@ mod tests {
             s[..4],
             [
                 Pairing {
+                    number: 1,
                     white: 0,
                     black: 1,
                     opening: 0
                 },
                 Pairing {
+                    number: 2,
                     white: 1,
                     black: 0,
                     opening: 0
                 },
                 Pairing {
+                    number: 3,
                     white: 0,
                     black: 1,
                     opening: 1
                 },
                 Pairing {
+                    number: 4,
                     white: 1,
                     black: 0,
                     opening: 1
@@ -683,35 +525,5 @@ mod tests {
         assert!(parse_nums::<2>("4", "--resign", "MOVES:CP").is_err());
         assert!(parse_nums::<3>("40:8:x", "--draw", "FROM:MOVES:CP").is_err());
         assert!(parse_nums::<2>("-1:5", "--resign", "MOVES:CP").is_err());
-    }
-
-    #[test]
-    fn tally_counts_from_the_first_engine() {
-        let rec = |white, black, result, termination, culprit| GameRecord {
-            number: 1,
-            white,
-            black,
-            start_fen: String::new(),
-            standard_start: true,
-            moves: Vec::new(),
-            result,
-            termination,
-            reason: String::new(),
-            culprit,
-        };
-        let mut t = Tally::default();
-        t.add(&rec(0, 1, GameResult::WhiteWins, Termination::Normal, None));
-        t.add(&rec(
-            1,
-            0,
-            GameResult::WhiteWins,
-            Termination::TimeForfeit,
-            Some(0),
-        ));
-        t.add(&rec(1, 0, GameResult::Draw, Termination::Normal, None));
-        assert_eq!(t.total(0), Wdl::new(1, 1, 1));
-        assert_eq!(t.total(1), Wdl::new(1, 1, 1));
-        assert_eq!(t.forfeits[&0]["time forfeit"], 1);
-        assert_eq!(t.finished, 3);
     }
 }

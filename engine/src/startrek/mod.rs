@@ -104,8 +104,8 @@ impl Game for StarTrekPosition {
 #[cfg(test)]
 mod tests {
     use super::geometry::geometry;
-    use oblique_tables::Bitboard;
     use super::*;
+    use oblique_tables::Bitboard;
 
     fn cell(name: &str) -> usize {
         geometry()

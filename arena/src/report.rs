@@ -1,0 +1,422 @@
+//! What a match comes to: the tally of finished games (per pair and per engine, forfeits by
+//! kind) and the final report. `oblique match` fills the tally as games finish; `oblique
+//! match report FILE.pgn ...` fills it from PGN files, so the slices of a match played apart
+//! (`--shard K/N`, on several machines) merge into the same statistics.
+
+use crate::game::{GameRecord, GameResult, Termination};
+use crate::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+/// Results so far, per pair and per engine.
+#[derive(Default)]
+pub struct Tally {
+    /// Keyed (i, j) with i < j, from i's point of view.
+    pub pairs: BTreeMap<(usize, usize), Wdl>,
+    /// Forfeits per engine and kind.
+    pub forfeits: BTreeMap<usize, BTreeMap<&'static str, u32>>,
+    pub finished: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, g: &GameRecord) {
+        let forfeit = g
+            .culprit
+            .filter(|_| {
+                !matches!(
+                    g.termination,
+                    Termination::Normal | Termination::Adjudication
+                )
+            })
+            .map(|c| (c, g.termination.describe()));
+        self.add_result(g.white, g.black, g.result, forfeit);
+    }
+
+    /// One game between engines `white` and `black`; `forfeit`: who lost it by what.
+    pub fn add_result(
+        &mut self,
+        white: usize,
+        black: usize,
+        result: GameResult,
+        forfeit: Option<(usize, &'static str)>,
+    ) {
+        let (i, j) = (white.min(black), white.max(black));
+        let e = self.pairs.entry((i, j)).or_default();
+        let i_white = white == i;
+        match (result, i_white) {
+            (GameResult::Draw, _) => e.draws += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => e.wins += 1,
+            _ => e.losses += 1,
+        }
+        if let Some((c, kind)) = forfeit {
+            *self.forfeits.entry(c).or_default().entry(kind).or_insert(0) += 1;
+        }
+        self.finished += 1;
+    }
+
+    /// Engine `k` against everyone.
+    pub fn total(&self, k: usize) -> Wdl {
+        let mut t = Wdl::default();
+        for (&(i, j), r) in &self.pairs {
+            let r = if i == k {
+                *r
+            } else if j == k {
+                r.flipped()
+            } else {
+                continue;
+            };
+            t.wins += r.wins;
+            t.draws += r.draws;
+            t.losses += r.losses;
+        }
+        t
+    }
+}
+
+pub fn short_line(names: &[String], t: &Tally) -> String {
+    if names.len() == 2 {
+        let r = t.total(0);
+        let elo = match (r.elo(), r.elo_error95()) {
+            (Some(e), Some(err)) if e.is_finite() && err.is_finite() => {
+                format!("  Elo {} ±{:.0}", fmt_elo(e), err)
+            }
+            _ => String::new(),
+        };
+        format!(
+            "{} {} - {} {}  (+{} ={} -{}){elo}",
+            names[0],
+            r.points(),
+            r.flipped().points(),
+            names[1],
+            r.wins,
+            r.draws,
+            r.losses
+        )
+    } else {
+        let leader = (0..names.len())
+            .max_by(|&a, &b| {
+                t.total(a)
+                    .points()
+                    .partial_cmp(&t.total(b).points())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .unwrap_or(0);
+        format!("leader {} {}", names[leader], t.total(leader).points())
+    }
+}
+
+fn report_lines(r: &Wdl) -> Vec<String> {
+    let mut out = Vec::new();
+    let (Some(score), Some(elo), Some(err), Some(dr)) =
+        (r.score(), r.elo(), r.elo_error95(), r.draw_ratio())
+    else {
+        return out;
+    };
+    out.push(format!(
+        "Elo difference: {} +/- {}, LOS: {}, DrawRatio: {:.1} %, score {:.1} %",
+        fmt_elo(elo),
+        if err.is_finite() {
+            format!("{err:.1}")
+        } else {
+            // Say how far the interval does reach.
+            match r.elo_interval95() {
+                Some((lo, hi)) => format!("inf (95%: {} .. {})", fmt_elo(lo), fmt_elo(hi)),
+                None => "inf".to_string(),
+            }
+        },
+        r.los()
+            .map(|l| format!("{:.1} %", l * 100.0))
+            .unwrap_or_else(|| "n/a".to_string()),
+        dr * 100.0,
+        score * 100.0
+    ));
+    out
+}
+
+/// The final report of a match (or of PGN files merged by `oblique match report`): the
+/// score, Elo with its 95 % interval, LOS and the SPRT for two engines; a table for more;
+/// forfeits per engine.
+pub fn print_report(names: &[String], tally: &Tally, sprt: Option<&Sprt>, verdict: SprtVerdict) {
+    if names.len() == 2 {
+        let r = tally.total(0);
+        println!(
+            "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+            names[0],
+            names[1],
+            r.wins,
+            r.losses,
+            r.draws,
+            r.score().unwrap_or(0.5),
+            r.games()
+        );
+        for l in report_lines(&r) {
+            println!("{l}");
+        }
+        if let Some(s) = sprt {
+            let llr = s.llr(&r);
+            println!(
+                "SPRT: llr {:.2} ({:.1} %), lbound {:.2}, ubound {:.2} - {}",
+                llr,
+                100.0 * llr / s.upper_bound(),
+                s.lower_bound(),
+                s.upper_bound(),
+                match verdict {
+                    SprtVerdict::AcceptH1 => "H1 was accepted",
+                    SprtVerdict::AcceptH0 => "H0 was accepted",
+                    SprtVerdict::Continue => "no decision",
+                }
+            );
+        }
+    } else {
+        println!(
+            "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>7}",
+            "rank", "engine", "games", "score", "elo", "+/-", "draws"
+        );
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|&a, &b| {
+            tally
+                .total(b)
+                .points()
+                .partial_cmp(&tally.total(a).points())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for (rank, &k) in order.iter().enumerate() {
+            let r = tally.total(k);
+            println!(
+                "{:<4} {:<28} {:>7} {:>6} {:>9} {:>8} {:>6.1}%",
+                rank + 1,
+                names[k],
+                r.games(),
+                r.points(),
+                r.elo().map(fmt_elo).unwrap_or_default(),
+                r.elo_error95()
+                    .map(|e| format!("{e:.1}"))
+                    .unwrap_or_default(),
+                r.draw_ratio().unwrap_or(0.0) * 100.0
+            );
+        }
+        for (&(i, j), r) in &tally.pairs {
+            println!(
+                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                names[i],
+                names[j],
+                r.wins,
+                r.losses,
+                r.draws,
+                r.score().unwrap_or(0.5),
+                r.games()
+            );
+        }
+    }
+    for (k, kinds) in &tally.forfeits {
+        let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
+        println!("Forfeits by {}: {}", names[*k], list.join(", "));
+    }
+    for (k, kinds) in &tally.forfeits {
+        let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
+        println!("Forfeits by {}: {}", names[*k], list.join(", "));
+    }
+}
+
+/// One game as read back from a PGN file of `oblique match`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PgnGame {
+    round: String,
+    white: String,
+    black: String,
+    result: GameResult,
+    termination: String,
+}
+
+/// The games of a PGN text: tags only (the report needs no moves). Games without a White,
+/// Black or a decisive/drawn Result (`*`) are skipped and counted.
+fn read_games(text: &str) -> (Vec<PgnGame>, usize) {
+    let mut games = Vec::new();
+    let mut skipped = 0;
+    let mut tags: BTreeMap<String, String> = BTreeMap::new();
+    let mut in_moves = false;
+    let mut flush = |tags: &mut BTreeMap<String, String>, games: &mut Vec<PgnGame>| {
+        if tags.is_empty() {
+            return;
+        }
+        let result = match tags.get("Result").map(String::as_str) {
+            Some("1-0") => Some(GameResult::WhiteWins),
+            Some("0-1") => Some(GameResult::BlackWins),
+            Some("1/2-1/2") => Some(GameResult::Draw),
+            _ => None,
+        };
+        match (tags.get("White"), tags.get("Black"), result) {
+            (Some(w), Some(b), Some(result)) => games.push(PgnGame {
+                round: tags.get("Round").cloned().unwrap_or_default(),
+                white: w.clone(),
+                black: b.clone(),
+                result,
+                termination: tags.get("Termination").cloned().unwrap_or_default(),
+            }),
+            _ => skipped += 1,
+        }
+        tags.clear();
+    };
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('[') && l.ends_with(']') {
+            if in_moves {
+                flush(&mut tags, &mut games);
+                in_moves = false;
+            }
+            let inner = &l[1..l.len() - 1];
+            if let Some((k, v)) = inner.split_once(' ') {
+                let v = v.trim();
+                let v = v
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .unwrap_or(v);
+                tags.insert(k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\"));
+            }
+        } else if !l.is_empty() {
+            in_moves = true;
+        }
+    }
+    flush(&mut tags, &mut games);
+    (games, skipped)
+}
+
+/// The forfeit kind of a PGN `Termination` tag (as `Termination::pgn` writes it).
+fn forfeit_kind(termination: &str) -> Option<&'static str> {
+    match termination {
+        "time forfeit" => Some(Termination::TimeForfeit.describe()),
+        "rules infraction" => Some(Termination::IllegalMove.describe()),
+        "abandoned" => Some("crash or stall"),
+        _ => None,
+    }
+}
+
+/// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
+/// `oblique match` (typically the slices of one match) into one report. A game that two
+/// files both hold (same round, players and result) counts once.
+pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), String> {
+    if files.is_empty() {
+        return Err("give at least one PGN file".into());
+    }
+    let sprt = sprt.map(Sprt::parse).transpose()?;
+    let mut games = Vec::new();
+    let mut skipped = 0;
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let (g, s) = read_games(&text);
+        games.extend(g);
+        skipped += s;
+    }
+    let mut seen = BTreeSet::new();
+    let before = games.len();
+    games.retain(|g| {
+        g.round.is_empty() || seen.insert((g.round.clone(), g.white.clone(), g.black.clone()))
+    });
+    let duplicates = before - games.len();
+    // Engines in order of first appearance (the first one is the one the score is for).
+    let mut names: Vec<String> = Vec::new();
+    let index = |n: &str, names: &mut Vec<String>| match names.iter().position(|x| x == n) {
+        Some(i) => i,
+        None => {
+            names.push(n.to_string());
+            names.len() - 1
+        }
+    };
+    let mut tally = Tally::default();
+    for g in &games {
+        let w = index(&g.white, &mut names);
+        let b = index(&g.black, &mut names);
+        if w == b {
+            return Err(format!("round {}: {} plays itself", g.round, g.white));
+        }
+        let loser = match g.result {
+            GameResult::WhiteWins => Some(b),
+            GameResult::BlackWins => Some(w),
+            GameResult::Draw => None,
+        };
+        let forfeit = forfeit_kind(&g.termination).zip(loser).map(|(k, l)| (l, k));
+        tally.add_result(w, b, g.result, forfeit);
+    }
+    if names.len() < 2 {
+        return Err("the PGN files hold no finished game between two engines".into());
+    }
+    println!(
+        "Report: {} games from {} file(s){}{}",
+        tally.finished,
+        files.len(),
+        if duplicates > 0 {
+            format!(", {duplicates} duplicate(s) counted once")
+        } else {
+            String::new()
+        },
+        if skipped > 0 {
+            format!(", {skipped} unfinished or unreadable game(s) left out")
+        } else {
+            String::new()
+        },
+    );
+    let verdict = match &sprt {
+        Some(s) if names.len() == 2 => s.verdict(&tally.total(0)),
+        Some(_) => return Err("--sprt needs exactly two engines".into()),
+        None => SprtVerdict::Continue,
+    };
+    print_report(&names, &tally, sprt.as_ref(), verdict);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_counts_from_the_first_engine() {
+        let rec = |white, black, result, termination, culprit| GameRecord {
+            number: 1,
+            white,
+            black,
+            start_fen: String::new(),
+            standard_start: true,
+            moves: Vec::new(),
+            result,
+            termination,
+            reason: String::new(),
+            culprit,
+        };
+        let mut t = Tally::default();
+        t.add(&rec(0, 1, GameResult::WhiteWins, Termination::Normal, None));
+        t.add(&rec(
+            1,
+            0,
+            GameResult::WhiteWins,
+            Termination::TimeForfeit,
+            Some(0),
+        ));
+        t.add(&rec(1, 0, GameResult::Draw, Termination::Normal, None));
+        assert_eq!(t.total(0), Wdl::new(1, 1, 1));
+        assert_eq!(t.total(1), Wdl::new(1, 1, 1));
+        assert_eq!(t.forfeits[&0]["time forfeit"], 1);
+        assert_eq!(t.finished, 3);
+    }
+
+    #[test]
+    fn pgn_games_read_back() {
+        let text = "[Event \"x\"]\n[Round \"3\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\
+                    [Termination \"time forfeit\"]\n\n1. e2e4 {A loses on time} 0-1\n\n\
+                    [Round \"4\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"*\"]\n\n*\n";
+        let (games, skipped) = read_games(text);
+        assert_eq!(skipped, 1);
+        assert_eq!(
+            games,
+            [PgnGame {
+                round: "3".into(),
+                white: "A".into(),
+                black: "B".into(),
+                result: GameResult::BlackWins,
+                termination: "time forfeit".into(),
+            }]
+        );
+        assert_eq!(forfeit_kind("time forfeit"), Some("time forfeit"));
+        assert_eq!(forfeit_kind("normal"), None);
+    }
+}

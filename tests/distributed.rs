@@ -1,0 +1,216 @@
+//! `oblique match --shard K/N` and `oblique match report`, and the Ray driver
+//! (`tools/ray_match.py`): a fixed-depth match split into slices, played on a local Ray head
+//! node, gives exactly the games of the same match played in one process, and the merged
+//! report gives the same score.
+//!
+//! The Ray test skips with a message when Python or Ray is missing, unless CI=true
+//! (`.ci/install-test-tools` installs Ray).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn oblique() -> &'static str {
+    env!("CARGO_BIN_EXE_oblique")
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oblique-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// The match of every test here: two Oblique engines, fixed depth (so the games are the
+/// same wherever they are played), random openings from a fixed seed.
+fn match_args() -> Vec<String> {
+    let a = format!("{} uci name=A", oblique());
+    let b = format!("{} uci name=B option.Hash=8", oblique());
+    [
+        "--variant",
+        "minislanted",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "8",
+        "--depth",
+        "2",
+        "--random-plies",
+        "4",
+        "--seed",
+        "11",
+        "--quiet",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// Movetext (comments with times left out) and result per game number.
+fn games_by_round(pgn: &str) -> BTreeMap<u32, String> {
+    let mut out = BTreeMap::new();
+    for game in pgn.split("[Event ").skip(1) {
+        let round = game
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("[Round \"")
+                    .and_then(|r| r.strip_suffix("\"]"))
+            })
+            .and_then(|r| r.parse().ok())
+            .expect("Round tag");
+        let body = game.split_once("\n\n").map(|(_, b)| b).unwrap_or("");
+        let mut clean = String::new();
+        let mut depth = 0;
+        for c in body.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => clean.push(c),
+                _ => {}
+            }
+        }
+        out.insert(
+            round,
+            clean.split_whitespace().collect::<Vec<_>>().join(" "),
+        );
+    }
+    out
+}
+
+fn run(args: &[String]) -> String {
+    let out = Command::new(oblique())
+        .args(args)
+        .output()
+        .expect("run oblique");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "oblique {args:?} failed:\n{text}");
+    text
+}
+
+fn play_whole(dir: &Path) -> (String, String) {
+    let pgn = dir.join("whole.pgn");
+    let mut args = vec!["match".to_string()];
+    args.extend(match_args());
+    args.extend(["--pgn".to_string(), pgn.to_string_lossy().to_string()]);
+    let out = run(&args);
+    (std::fs::read_to_string(&pgn).expect("whole PGN"), out)
+}
+
+/// The score line of a report (`Score of A vs B: W - L - D [s] n`).
+fn score_line(out: &str) -> String {
+    out.lines()
+        .find(|l| l.starts_with("Score of "))
+        .unwrap_or_else(|| panic!("no score line in:\n{out}"))
+        .to_string()
+}
+
+#[test]
+fn slices_merge_into_the_whole_match() {
+    let dir = scratch("shards");
+    let (whole, whole_out) = play_whole(&dir);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let pgn = dir.join(format!("slice{k}.pgn"));
+        let mut args = vec!["match".to_string()];
+        args.extend(match_args());
+        args.extend([
+            "--shard".to_string(),
+            format!("{k}/3"),
+            "--pgn".to_string(),
+            pgn.to_string_lossy().to_string(),
+        ]);
+        run(&args);
+        files.push(pgn);
+    }
+    let mut merged = BTreeMap::new();
+    for f in &files {
+        let g = games_by_round(&std::fs::read_to_string(f).expect("slice PGN"));
+        assert!(!g.is_empty() && g.len() <= 3, "{f:?}: {g:?}");
+        merged.extend(g);
+    }
+    assert_eq!(merged, games_by_round(&whole));
+    assert_eq!(merged.len(), 8);
+    // The report over the slices gives the match's own score line.
+    let mut args = vec!["match".to_string(), "report".to_string()];
+    args.extend(files.iter().map(|f| f.to_string_lossy().to_string()));
+    let report = run(&args);
+    assert_eq!(score_line(&report), score_line(&whole_out));
+    // Bad slices and reports are refused with a message.
+    for bad in [vec!["--shard", "4/3"], vec!["--shard", "x"]] {
+        let mut args = vec!["match".to_string()];
+        args.extend(match_args());
+        args.extend(bad.iter().map(|s| s.to_string()));
+        let out = Command::new(oblique()).args(&args).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--shard takes K/N"));
+    }
+    let out = Command::new(oblique())
+        .args([
+            "match",
+            "report",
+            &dir.join("missing.pgn").to_string_lossy(),
+        ])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn python_with_ray() -> Option<PathBuf> {
+    for p in ["python3", "/usr/bin/python3"] {
+        let ok = Command::new(p)
+            .args(["-c", "import ray"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if ok {
+            return Some(PathBuf::from(p));
+        }
+    }
+    if in_ci() {
+        panic!("Ray is not installed, and CI=true requires it (run .ci/install-test-tools)");
+    }
+    eprintln!("SKIPPED: Python with Ray is not installed (run .ci/install-test-tools)");
+    None
+}
+
+#[test]
+fn ray_driver_plays_the_same_games() {
+    let Some(python) = python_with_ray() else {
+        return;
+    };
+    let dir = scratch("ray");
+    let (whole, whole_out) = play_whole(&dir);
+    let merged = dir.join("ray.pgn");
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_match.py");
+    let mut cmd = Command::new(python);
+    cmd.arg(&driver)
+        .args(["--shards", "3", "--binary", oblique()])
+        .args(["--pgn", &merged.to_string_lossy(), "--"])
+        .args(match_args().iter().filter(|a| *a != "--quiet"))
+        .env("RAY_USAGE_STATS_ENABLED", "0");
+    let out = cmd.output().expect("run the Ray driver");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "Ray driver failed:\n{text}");
+    let merged_text = std::fs::read_to_string(&merged).expect("merged PGN");
+    assert_eq!(
+        games_by_round(&merged_text),
+        games_by_round(&whole),
+        "{text}"
+    );
+    assert_eq!(score_line(&text), score_line(&whole_out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
