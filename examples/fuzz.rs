@@ -25,6 +25,21 @@ fn main() {
                 None => usage("--seed takes a number"),
             },
             "-h" | "--help" => usage(""),
+            "--replay" => {
+                let (Some(t), Some(file)) =
+                    (args.next().and_then(|t| Target::parse(&t)), args.next())
+                else {
+                    usage("--replay takes uci|xboard and a file of lines");
+                };
+                let text = std::fs::read_to_string(&file)
+                    .unwrap_or_else(|e| usage(&format!("{file}: {e}")));
+                let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                match harness::replay(t, &lines) {
+                    Ok(out) => println!("{out}"),
+                    Err(e) => println!("{e}"),
+                }
+                return;
+            }
             t => match Target::parse(t) {
                 Some(t) => targets.push(t),
                 None => usage(&format!("unknown target '{t}'")),
@@ -61,5 +76,6 @@ fn usage(error: &str) -> ! {
         eprintln!("error: {error}");
     }
     eprintln!("usage: fuzz [fen|tfen|moves|uci|xboard ...] [--count N] [--seed S]");
+    eprintln!("       fuzz --replay uci|xboard FILE   (one session over the lines of FILE)");
     std::process::exit(2);
 }

@@ -36,10 +36,10 @@ fn fuzz_moves() {
 
 #[test]
 fn fuzz_uci_lines() {
-    short(Target::Uci, 5_000);
+    short(Target::Uci, 50_000);
 }
 
 #[test]
 fn fuzz_xboard_lines() {
-    short(Target::Xboard, 5_000);
+    short(Target::Xboard, 50_000);
 }
