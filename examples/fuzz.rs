@@ -75,7 +75,9 @@ fn usage(error: &str) -> ! {
     if !error.is_empty() {
         eprintln!("error: {error}");
     }
-    eprintln!("usage: fuzz [fen|tfen|moves|uci|xboard ...] [--count N] [--seed S]");
+    eprintln!(
+        "usage: fuzz [fen|tfen|moves|uci|xboard|engine-spec|openings ...] [--count N] [--seed S]"
+    );
     eprintln!("       fuzz --replay uci|xboard FILE   (one session over the lines of FILE)");
     std::process::exit(2);
 }

@@ -43,3 +43,13 @@ fn fuzz_uci_lines() {
 fn fuzz_xboard_lines() {
     short(Target::Xboard, 50_000);
 }
+
+#[test]
+fn fuzz_engine_specs() {
+    short(Target::EngineSpec, 20_000);
+}
+
+#[test]
+fn fuzz_opening_files() {
+    short(Target::Openings, 20_000);
+}

@@ -42,6 +42,9 @@ impl EngineConfig {
             let (key, value) = w.split_once('=').unwrap_or(("", ""));
             match key {
                 "cmd" => cfg.command.extend(split_words(value)?),
+                "name" | "dir" if value.trim().is_empty() => {
+                    return Err(format!("--engine '{spec}': {key}= needs a value"))
+                }
                 "name" => cfg.name = Some(value.to_string()),
                 "dir" => cfg.dir = Some(value.to_string()),
                 "proto" => {
@@ -61,7 +64,11 @@ impl EngineConfig {
                 _ => cfg.command.push(w),
             }
         }
-        if cfg.command.is_empty() {
+        if cfg
+            .command
+            .first()
+            .is_none_or(|program| program.trim().is_empty())
+        {
             return Err(format!("--engine '{spec}': no command to run"));
         }
         Ok(cfg)
@@ -71,7 +78,11 @@ impl EngineConfig {
     pub fn label(&self) -> String {
         self.name.clone().unwrap_or_else(|| {
             let prog = &self.command[0];
-            prog.rsplit('/').next().unwrap_or(prog).to_string()
+            // The file name; the whole text when it ends in a slash.
+            prog.rsplit('/')
+                .find(|part| !part.is_empty())
+                .unwrap_or(prog)
+                .to_string()
         })
     }
 
@@ -204,6 +215,11 @@ mod tests {
         assert!(EngineConfig::parse("proto=xboard").is_err());
         assert!(EngineConfig::parse("x proto=telepathy").is_err());
         assert!(EngineConfig::parse("x 'open").is_err());
+        // Found by the fuzzer: an empty name made an engine without a name in reports.
+        assert!(EngineConfig::parse("x name=").is_err());
+        assert!(EngineConfig::parse("x dir= ").is_err());
+        assert_eq!(EngineConfig::parse("engines/").unwrap().label(), "engines");
+        assert!(EngineConfig::parse("\"\" uci").is_err());
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! - moves: a refused move leaves the position as it was, an accepted one is exactly one of
 //!   the legal moves;
 //! - UCI/XBoard: no input reaches the session's internal-error path, and the engine still
-//!   answers `isready`/`ping` after the garbage (unless the garbage said `quit`).
+//!   answers `isready`/`ping` after the garbage (unless the garbage said `quit`);
+//! - `oblique match` engine specifications: an accepted one names a program;
+//! - `oblique match` opening files: every accepted opening replays from its position.
 //!
 //! Used by `examples/fuzz.rs` (long runs, figures in the README) and `tests/fuzz.rs` (a
 //! short run in CI).
@@ -33,15 +35,19 @@ pub enum Target {
     Moves,
     Uci,
     Xboard,
+    EngineSpec,
+    Openings,
 }
 
 impl Target {
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 7] = [
         Target::Fen,
         Target::Tfen,
         Target::Moves,
         Target::Uci,
         Target::Xboard,
+        Target::EngineSpec,
+        Target::Openings,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +57,8 @@ impl Target {
             Target::Moves => "moves",
             Target::Uci => "uci",
             Target::Xboard => "xboard",
+            Target::EngineSpec => "engine-spec",
+            Target::Openings => "openings",
         }
     }
 
@@ -120,6 +128,44 @@ pub fn fuzz(target: Target, count: u64, seed: u64) -> Result<Report, Failure> {
                         Ok(Err(why)) => return Err(fail(label(), why)),
                         Err(_) => return Err(fail(label(), "panic".into())),
                     }
+                }
+            }
+        }
+        Target::EngineSpec => {
+            let corpus: Vec<String> = ENGINE_SPECS.iter().map(|s| s.to_string()).collect();
+            while done < count {
+                let input = mutate(&mut rng, &corpus, SPEC_WORDS);
+                done += 1;
+                match catch_unwind(|| {
+                    oblique_arena::config::EngineConfig::parse(&input).map(|c| c.label())
+                }) {
+                    Ok(Ok(label)) if label.is_empty() => {
+                        return Err(fail(input, "accepted with an empty program name".into()))
+                    }
+                    Ok(Ok(_)) => accepted += 1,
+                    Ok(Err(_)) => {}
+                    Err(_) => return Err(fail(input, "panic".into())),
+                }
+            }
+        }
+        Target::Openings => {
+            let corpus: Vec<String> = OPENING_LINES.iter().map(|s| s.to_string()).collect();
+            while done < count {
+                // A file of a few lines for one game.
+                let (variant, lines) = OPENING_GAMES[rng.gen_range(0..OPENING_GAMES.len())];
+                let mut file_corpus = corpus.clone();
+                file_corpus.extend(lines.iter().map(|s| s.to_string()));
+                let n = rng.gen_range(1..6);
+                let text: Vec<String> = (0..n)
+                    .map(|_| mutate(&mut rng, &file_corpus, FEN_WORDS))
+                    .collect();
+                let text = text.join("\n");
+                done += 1;
+                match catch_unwind(|| check_openings(&text, variant)) {
+                    Ok(Ok(true)) => accepted += 1,
+                    Ok(Ok(false)) => {}
+                    Ok(Err(why)) => return Err(fail(format!("{variant}:\n{text}"), why)),
+                    Err(_) => return Err(fail(format!("{variant}:\n{text}"), "panic".into())),
                 }
             }
         }
@@ -199,6 +245,22 @@ fn check_position(variant: &str, text: &str) -> Result<bool, String> {
         AnyPosition::new(variant, Some(&fen)).map_err(|e| format!("own FEN {fen} refused: {e}"))?;
     if again.to_fen() != fen || again.key() != pos.key() {
         return Err(format!("FEN {fen} does not read back to the same position"));
+    }
+    Ok(true)
+}
+
+/// Reads an opening file; every opening it accepts must replay from its position.
+fn check_openings(text: &str, variant: &str) -> Result<bool, String> {
+    let Ok(openings) = oblique_arena::openings::parse_openings(text, variant) else {
+        return Ok(false);
+    };
+    for o in &openings {
+        let mut p = AnyPosition::new(variant, o.fen.as_deref())
+            .map_err(|e| format!("accepted opening position refused: {e}"))?;
+        for m in &o.moves {
+            p.play(m)
+                .map_err(|e| format!("accepted opening move {m} refused: {e}"))?;
+        }
     }
     Ok(true)
 }
@@ -331,6 +393,60 @@ fn random_position(rng: &mut StdRng) -> AnyPosition {
     p
 }
 
+const ENGINE_SPECS: &[&str] = &[
+    "oblique uci name=A option.Hash=8",
+    "./oblique proto=xboard name=X option.MultiPV=2 dir=/tmp",
+    "/usr/games/fairymax proto=xboard",
+    "\"/opt/my engine/bin\" --flag option.Threads=2 option.cores=2",
+    "'single quoted' name='Two words'",
+    "stockfish option.UCI_Variant=chess option.Move\\ Overhead=30",
+];
+const SPEC_WORDS: &[&str] = &[
+    "\"",
+    "'",
+    "\\",
+    "=",
+    "proto=",
+    "proto=uci",
+    "proto=xboard",
+    "proto=cecp",
+    "name=",
+    "option.",
+    "option.=",
+    "dir=",
+    " ",
+    "\t",
+    "\u{0}",
+    "é",
+];
+const OPENING_LINES: &[&str] = &["# a comment", "", "   "];
+/// (game, opening lines: moves from the start, a FEN, `FEN moves ...`, an EPD).
+const OPENING_GAMES: &[(&str, &[&str])] = &[
+    (
+        "chess",
+        &[
+            "e2e4 e7e5 g1f3",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves d2d4 d7d5",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";",
+        ],
+    ),
+    (
+        "minislanted",
+        &[
+            "a5b4 b2a4",
+            "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1 moves a5b4",
+        ],
+    ),
+    (
+        "diagonal",
+        &[
+            "b4c5 g5f4",
+            "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w - - 0 1",
+        ],
+    ),
+    ("startrek", &["b2(2)b4(2) b7(6)b5(6)"]),
+];
 const FEN_WORDS: &[&str] = &[
     "/",
     " ",
