@@ -2,11 +2,11 @@
 //! monomorphised position type of that game.
 
 use crate::game::Game;
-use crate::position::Position;
+use crate::plane::position::Position;
+use crate::plane::variant::{find, Width, VARIANTS};
 use crate::search::{Evaluator, Info, Limits, Search, SearchResult};
 use crate::startrek::{self, StarTrekPosition};
 use crate::types::{Color, Outcome};
-use crate::variant::{find, Width, VARIANTS};
 
 #[derive(Clone)]
 pub enum AnyPosition {

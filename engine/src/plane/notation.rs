@@ -1,7 +1,7 @@
 //! Moves as text: protocol notation out (grid names, `e7e8q`), and a forgiving reader that
 //! also takes true square names (`ab4`), `-`/`x` separators and `=Q`.
 
-use crate::position::Position;
+use crate::plane::position::Position;
 use crate::types::{Move, Role};
 use oblique_tables::Bitboard;
 
