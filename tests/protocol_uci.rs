@@ -219,3 +219,21 @@ fn bad_positions_and_parameters() {
     assert!(e.cmd("stop").is_empty() && e.cmd("ponderhit").is_empty());
     e.quit();
 }
+
+#[test]
+fn end_of_input_is_quit() {
+    // `printf 'uci\nposition startpos\ngo depth 30\n' | oblique`: at the end of its input
+    // the engine stops the search, still answers with its best move, and exits (as
+    // Stockfish does), instead of searching on for a GUI that is gone.
+    let mut e = Engine::start(Dialect::Uci);
+    e.send("position startpos");
+    e.send("go depth 60");
+    std::thread::sleep(Duration::from_millis(200));
+    let after = e.close_input_within(Duration::from_secs(10));
+    let answer = after
+        .iter()
+        .find(|l| l.starts_with("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove after the end of input: {after:?}"));
+    let m = answer.split_whitespace().nth(1).unwrap_or("");
+    assert!(legal("chess", None, &[], m), "{answer}");
+}

@@ -24,7 +24,7 @@ fn handshake_features() {
         "myname=\"Oblique", "ping=1", "setboard=1", "usermove=1", "san=0", "colors=0",
         "sigint=0", "sigterm=0", "analyze=1", "memory=1", "smp=1", "exclude=1", "highlight=1",
         "debug=1", "nps=0", "option=\"MultiPV -spin",
-        "variants=\"normal,slanted,minislanted,ultraslanted,ultraslantedwhite,almostultraslanted,sortofalmostultraslanted,diagonal\"",
+        "variants=\"normal,slanted,minislanted,ultraslanted,ultraslantedwhite,almostultraslanted,sortofalmostultraslanted,diagonal,fairy,8x6+0_fairy,10x9+0_fairy\"",
     ] {
         assert!(t.contains(f), "feature {f} missing:\n{t}");
     }
@@ -89,10 +89,7 @@ fn variants_send_setup_and_pieces() {
             .iter()
             .find(|l| l.starts_with("setup ("))
             .expect("setup");
-        assert!(
-            setup.ends_with(&format!(" {size}+0_fairy {fen}")),
-            "{setup}"
-        );
+        assert!(setup.ends_with(&format!(" {size}+0 {fen}")), "{setup}");
         let table = setup[7..].split(')').next().unwrap_or("");
         assert_eq!(table.len(), 44, "{table}");
         assert!(table.ends_with('k') && table[..22].ends_with('K'));
@@ -104,7 +101,7 @@ fn variants_send_setup_and_pieces() {
         }
         let pieces: Vec<&String> = out.iter().filter(|l| l.starts_with("piece ")).collect();
         if v == "diagonal" {
-            assert_eq!(pieces.len(), 3, "{out:?}");
+            assert_eq!(pieces.len(), 2, "{out:?}");
             assert!(out.contains(&"piece N& C".to_string()));
         } else {
             assert!(pieces.is_empty());
@@ -116,7 +113,24 @@ fn variants_send_setup_and_pieces() {
         e.cmd("variant startrek"),
         ["Error (unsupported variant): variant startrek"]
     );
-    assert_eq!(e.cmd("variant"), ["Error (too few parameters): variant"]);
+    // XBoard 4.9.1 sends `variant` without a name to a second engine after the first has
+    // defined the board with `setup`; the `setboard` that follows is then one of our games,
+    // never orthodox chess, even when the FEN reads in chess too (diagonal.md: the d4 pawn
+    // of Black steps to c3, which no orthodox pawn does).
+    e.send("new");
+    e.send("force");
+    assert!(e.cmd("variant").is_empty());
+    e.send("setboard 7k/4n3/8/8/3p4/r7/1r6/4K1n1 b - - 0 1");
+    let reply = e.cmd("usermove d4c3");
+    assert!(reply.is_empty(), "{reply:?}");
+    // `variant 8x6+0_fairy` (XBoard's name for a sized board of `fairy`): the game is the
+    // one the position belongs to, here Mini Slanted Escalator Chess with Black to move.
+    e.send("new");
+    e.send("force");
+    assert!(e.cmd("variant 8x6+0_fairy").is_empty());
+    e.send("setboard rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    let reply = e.cmd("usermove a5b4");
+    assert!(reply.is_empty(), "{reply:?}");
     e.quit();
 }
 
@@ -474,4 +488,76 @@ fn quit_during_search_and_end_of_input() {
     let mut e = Engine::start(Dialect::XBoard);
     e.send("analyze");
     e.close_input();
+    // ... also while it thinks about its own move: end of input is `quit` (a GUI that died
+    // must not leave a search of depth 60 running).
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("sd 60");
+    e.send("level 0 60 0");
+    e.send("time 360000");
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(200));
+    e.close_input_within(Duration::from_secs(10));
+}
+
+#[test]
+fn ponder_lines_follow_a_hint() {
+    // CECP (section 10): thinking lines while pondering may leave out the expected move
+    // only after the engine has sent it as `Hint: MOVE`. Every pondering line must read
+    // as a legal line from the position after that move.
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("post");
+    e.send("hard");
+    e.send("sd 5");
+    e.send("usermove e2e4");
+    let reply = e.until(|l| l.starts_with("move "));
+    let reply = reply.last().map(|l| l[5..].to_string()).unwrap_or_default();
+    std::thread::sleep(Duration::from_millis(300));
+    let after = e.sync();
+    let hint_at = after
+        .iter()
+        .position(|l| l.starts_with("Hint: "))
+        .unwrap_or_else(|| panic!("no Hint: before pondering: {after:?}"));
+    let expected = after[hint_at][6..].to_string();
+    let thinking = |l: &&String| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())
+    };
+    assert!(
+        !after[..hint_at].iter().any(|l| thinking(&l)),
+        "thinking lines before the hint: {after:?}"
+    );
+    let lines: Vec<&String> = after[hint_at + 1..].iter().filter(thinking).collect();
+    assert!(!lines.is_empty(), "no pondering lines: {after:?}");
+    for l in lines {
+        let pv: Vec<&str> = l.split_whitespace().skip(4).collect();
+        let mut p = position("chess", None, &["e2e4", &reply, &expected]);
+        for m in pv {
+            assert!(p.play(m).is_ok(), "{m} in {l} after Hint: {expected}");
+        }
+    }
+    e.send("easy");
+    e.quit();
+}
+
+#[test]
+fn white_move_in_a_black_first_game_is_explained() {
+    // XBoard 4.9.1 drops the side to move of `setup` and lets White move first in Mini
+    // Slanted Escalator Chess; the engine refuses the move and tells the user the fix.
+    let mut e = Engine::start(Dialect::XBoard);
+    e.send("new");
+    e.send("variant minislanted");
+    e.send("force");
+    let out = e.cmd("usermove a2a3");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("tellusererror Black moves first in minislanted")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("Illegal move")), "{out:?}");
+    // The game is kept: Black's first move is still accepted.
+    assert!(e.cmd("usermove a5b4").is_empty());
+    e.quit();
 }

@@ -256,6 +256,9 @@ struct XGame<'a> {
     /// XBoard's `-variant` argument.
     xboard_variant: &'a str,
     second: Option<PathBuf>,
+    /// XBoard's own legality testing (`-testLegality`), always stated: XBoard would
+    /// otherwise take whatever an earlier run saved in its settings file.
+    test_legality: bool,
     extra: &'a [&'a str],
     /// Start position to load. XBoard 4.9.1 ignores the side to move of a `setup` FEN, so
     /// the Black-first games start from a loaded position (with the board size and piece
@@ -275,8 +278,16 @@ fn xboard_game(name: &str, g: XGame) -> Option<String> {
     let oblique = engine();
     let second = g.second.clone().unwrap_or_else(|| oblique.clone());
     let mut cmd = Command::new(&xboard);
+    // XBoard reads and, on exit, writes its settings in ~/.xboardrc: a HOME of its own
+    // keeps every run independent of the machine's (and of the other tests').
     cmd.current_dir(&dir)
+        .env("HOME", &dir)
         .env("DISPLAY", &x.display)
+        .args(["-saveSettingsOnExit", "false"])
+        .args([
+            "-testLegality",
+            if g.test_legality { "true" } else { "false" },
+        ])
         .args([
             "-fcp",
             &oblique.to_string_lossy(),
@@ -389,16 +400,90 @@ fn check_game(name: &str, variant: &str, pgn_text: &str, debug: &str) {
     );
 }
 
+// Black first from XBoard's command line (README): `-variant fairy` with the board size,
+// the piece letters and the start position loaded from a file (`-lpf`). A loaded position
+// with Black to move makes XBoard ignore the engine's `setup`, which for a named
+// engine-defined variant is an error that resets XBoard to orthodox chess; `fairy` (sent to
+// the engine as `variant 8x6+0_fairy`) leaves the game to the `setboard` that follows.
+
+#[test]
+fn xboard_black_first_engine_moves_first_against_a_person() {
+    // A person playing White against the engine (`-initialMode MachineBlack`): the engine
+    // must open the game with a legal Black move.
+    let Some(xboard) = require("xboard") else {
+        return;
+    };
+    let Some(xvfb) = require("Xvfb") else {
+        return;
+    };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir("xboard-black-first-person");
+    let x = Xvfb::start(&xvfb);
+    let fen = "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    let fen_path = dir.join("msec.fen");
+    std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
+    let debug_path = dir.join("xboard.debug");
+    let mut child = Command::new(&xboard)
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .env("DISPLAY", &x.display)
+        .args(["-saveSettingsOnExit", "false", "-testLegality", "false"])
+        .args([
+            "-fcp",
+            &engine().to_string_lossy(),
+            "-fd",
+            &dir.to_string_lossy(),
+        ])
+        .args(["-variant", "fairy", "-boardWidth", "8", "-boardHeight", "6"])
+        .args([
+            "-pieceToCharTable",
+            "PNBRQ................Kpnbrq................k",
+        ])
+        .args(["-lpf", &fen_path.to_string_lossy()])
+        .args(["-initialMode", "MachineBlack", "-timeControl", "0:06"])
+        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+        .args(["-popupExitMessage", "false"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xboard");
+    // The engine's first move, read from the debug log as it is written.
+    let start = Instant::now();
+    let mut first = None;
+    let mut debug = String::new();
+    while start.elapsed() < Duration::from_secs(60) && first.is_none() {
+        std::thread::sleep(Duration::from_millis(200));
+        debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+        first = engine_moves(&debug).into_iter().next();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    drop(x);
+    assert!(
+        !debug.contains("did not send setup") && !debug.contains("Illegal move"),
+        "{}",
+        tail(&debug, 30)
+    );
+    let first = first.unwrap_or_else(|| panic!("no engine move:\n{}", tail(&debug, 30)));
+    let mut pos = AnyPosition::new("minislanted", None).expect("start");
+    assert!(
+        pos.play(&first).is_ok(),
+        "{first} is not a Black first move"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn xboard_minislanted_self_play() {
     xboard_game(
         "xboard-minislanted",
         XGame {
             variant: "minislanted",
-            xboard_variant: "minislanted",
+            // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
+            xboard_variant: "fairy",
             second: None,
+            test_legality: false,
             extra: &[
-                "-xlegal",
                 "-boardWidth",
                 "8",
                 "-boardHeight",
@@ -417,10 +502,11 @@ fn xboard_ultraslanted_self_play() {
         "xboard-ultraslanted",
         XGame {
             variant: "ultraslanted",
-            xboard_variant: "ultraslanted",
+            // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
+            xboard_variant: "fairy",
             second: None,
+            test_legality: false,
             extra: &[
-                "-xlegal",
                 "-boardWidth",
                 "10",
                 "-boardHeight",
@@ -444,25 +530,72 @@ fn xboard_slanted_self_play() {
             variant: "slanted",
             xboard_variant: "slanted",
             second: None,
-            extra: &["-xlegal"],
+            test_legality: false,
+            extra: &[],
             load_fen: None,
         },
     );
 }
 
+/// XBoard does not know the Diagonal Chess corner win: with its claim testing on it calls
+/// the engine's `1-0 {White pawn reaches h8}` a false claim (`GameEnds` in `backend.c`).
+const DIAGONAL_CLAIMS: &[&str] = &["-testClaims", "false"];
+
 #[test]
-fn xboard_diagonal_self_play_with_legality_testing() {
-    // XBoard checks every move itself from the engine's `piece` (Betza) definitions.
+fn xboard_diagonal_self_play() {
+    // From the start, XBoard trusting the engines: XBoard 4.9.1 promotes pawns only on the
+    // last rank (`LegalityTest`/`ApplyMove`), so with its legality testing on it would
+    // refuse the promotions on the h- and a-files that diagonal.md prescribes.
     xboard_game(
         "xboard-diagonal",
         XGame {
             variant: "diagonal",
             xboard_variant: "diagonal",
             second: None,
-            extra: &[],
+            test_legality: false,
+            extra: DIAGONAL_CLAIMS,
             load_fen: None,
         },
     );
+}
+
+#[test]
+fn xboard_diagonal_legality_testing_reads_the_pawn() {
+    // XBoard checks every move from the engine's `piece` definitions. White is in check
+    // from the a3 rook and Ke3-e4 is the only legal move (diagonal.md: Black's pawn on d4
+    // captures only on d3 and c4). A pawn definition XBoard misreads as capturing in all
+    // four straight directions makes XBoard see e4 attacked and forfeit the engine.
+    xboard_game(
+        "xboard-diagonal-pawn",
+        XGame {
+            variant: "diagonal",
+            xboard_variant: "diagonal",
+            second: None,
+            test_legality: true,
+            extra: DIAGONAL_CLAIMS,
+            load_fen: Some("7k/4n3/8/8/3p4/r3K3/1r6/6n1 w - - 0 1"),
+        },
+    );
+}
+
+#[test]
+fn xboard_diagonal_corner_win() {
+    // diagonal.md: g7-h8 onto an empty h8 wins at once and promotes nothing. XBoard takes
+    // it for a promotion and passes `g7h8q` to the other engine, which must read it.
+    let pgn = xboard_game(
+        "xboard-diagonal-corner",
+        XGame {
+            variant: "diagonal",
+            xboard_variant: "diagonal",
+            second: None,
+            test_legality: true,
+            extra: DIAGONAL_CLAIMS,
+            load_fen: Some("k7/6P1/8/8/8/8/8/7K w - - 0 1"),
+        },
+    );
+    if let Some(pgn) = pgn {
+        assert_eq!(parse_pgn(&pgn).result, "1-0", "{pgn}");
+    }
 }
 
 #[test]
@@ -476,6 +609,7 @@ fn xboard_orthodox_against_fairy_max() {
             variant: "chess",
             xboard_variant: "normal",
             second: Some(fairymax),
+            test_legality: true,
             extra: &[],
             load_fen: None,
         },

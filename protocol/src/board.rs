@@ -167,23 +167,49 @@ pub fn piece_to_char(letters: &[char]) -> String {
 /// Betza descriptions for games whose moves XBoard can check itself (`piece` commands);
 /// empty where the geometry cannot be written in Betza (escalator boards) or XBoard
 /// already knows the game.
+///
+/// XBoard 4.9.1 reads a move as direction letters, then mode letters, then the atom
+/// (`MovesFromString` in its `moves.c`): direction letters written after `m`/`c` are
+/// skipped, so `frmF` is not `mfrF`. `P&` defines White's piece and gives Black the same
+/// string, which XBoard turns by 180 degrees for the side to move: exactly Diagonal
+/// Chess's symmetry (White's pawn steps to (+1,+1) and captures to (0,+1) and (+1,0);
+/// Black's steps to (-1,-1) and captures to (0,-1) and (-1,0)).
 pub fn piece_commands(variant: &str) -> Vec<String> {
     match variant {
-        // The (1,3) leaper is Betza's camel; the pawn steps diagonally towards h8 (White)
-        // or a1 (Black) without capturing and captures straight up or sideways towards
-        // the opponent's corner. XBoard flips Black's pieces top to bottom, so Black's
-        // "left" is towards the a-file as seen from White.
-        "diagonal" => vec![
-            "piece N& C".to_string(),
-            "piece P mfrFcfWcrW".to_string(),
-            "piece p mflFcfWclW".to_string(),
-        ],
+        // The (1,3) leaper is Betza's camel.
+        "diagonal" => vec!["piece N& C".to_string(), "piece P& frmFfrcW".to_string()],
         _ => Vec::new(),
     }
 }
 
-/// `setup (PIECETOCHAR) WxH+0_fairy FEN` for a game XBoard does not know, `None` for
-/// orthodox chess (XBoard's `normal`) and games XBoard cannot draw.
+/// The move XBoard means by `text`. XBoard appends a promotion letter to every pawn move
+/// onto the last rank (its parser supplies `q` when none is given), also to the Diagonal
+/// Chess win g7-h8 (and b2-a1), which promotes nothing: when `text` is not legal but the
+/// move without its last letter is a legal move that does not promote, that move is meant.
+pub fn without_false_promotion<'a>(pos: &AnyPosition, text: &'a str) -> &'a str {
+    let Some((from, to, Some(_))) = split_move(text) else {
+        return text;
+    };
+    let bare = &text[..text.len() - 1];
+    let legal = pos.legal_moves_text();
+    let promotes =
+        |m: &String| matches!(split_move(m), Some((f, t, Some(_))) if f == from && t == to);
+    if legal.iter().any(|m| m == text) || legal.iter().any(promotes) {
+        return text;
+    }
+    if legal.iter().any(|m| m == bare) {
+        bare
+    } else {
+        text
+    }
+}
+
+/// `setup (PIECETOCHAR) WxH+0 FEN` for a game XBoard does not know, `None` for orthodox
+/// chess (XBoard's `normal`) and games XBoard cannot draw.
+///
+/// No parent variant (`_fairy`): XBoard 4.9.1 re-initialises its board when a `setup`
+/// names a parent other than the current one, which throws away a position loaded from a
+/// file at start-up (the `setup` handler in its `backend.c`).
 pub fn setup_command(pos: &AnyPosition) -> Option<String> {
     let variant = pos.variant_name();
     if variant == "chess" {
@@ -197,11 +223,32 @@ pub fn setup_command(pos: &AnyPosition) -> Option<String> {
         .map(|r| r.letter().to_ascii_uppercase())
         .collect();
     Some(format!(
-        "setup ({}) {}x{}+0_fairy {}",
+        "setup ({}) {}x{}+0 {}",
         piece_to_char(&letters),
         grid.files,
         grid.ranks,
         pos.to_fen()
+    ))
+}
+
+/// Why a White move at the start of a game Black begins (Mini and Ultra Slanted Escalator
+/// Chess) is refused: XBoard 4.9.1 drops the side to move of `setup` (it reads it into a
+/// throw-away variable in `backend.c`) and so believes White moves first. `None` unless
+/// that is what happened: no move played yet, Black to move, and `text` legal for White.
+pub fn white_moved_first(pos: &AnyPosition, moves_played: usize, text: &str) -> Option<String> {
+    if moves_played != 0 || pos.side_to_move() != oblique_engine::Color::Black {
+        return None;
+    }
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    *fields.get_mut(1)? = "w";
+    let mut as_white = AnyPosition::new(pos.variant_name(), Some(&fields.join(" "))).ok()?;
+    as_white.play(text).ok()?;
+    Some(format!(
+        "Black moves first in {}, but XBoard started the game with White to move (XBoard \
+         4.9.1 ignores the side to move the engine sends). Load the start position instead: \
+         File > Load Position, or -lpf with the FEN as in Oblique's README.",
+        pos.variant_name()
     ))
 }
 
@@ -270,12 +317,20 @@ pub fn normalize_fen(fen: &str) -> String {
 
 /// The game a `setboard` FEN belongs to: the current one if it reads there, otherwise the
 /// first XBoard game (in `VARIANTS` order) that reads it; the current game's error if none.
-pub fn variant_for_fen(current: &'static str, fen: &str) -> Result<&'static str, String> {
+/// `not_orthodox`: XBoard said `variant` without a name, which it does when it has lost the
+/// name of one of our games (never for its own `normal`), so orthodox chess is skipped.
+pub fn variant_for_fen(
+    current: &'static str,
+    fen: &str,
+    not_orthodox: bool,
+) -> Result<&'static str, String> {
+    let skip = |name: &str| not_orthodox && matches!(name, "chess" | "normal");
     let first_error = match AnyPosition::new(current, Some(fen)) {
-        Ok(_) => return Ok(current),
+        Ok(_) if !skip(current) => return Ok(current),
+        Ok(_) => String::from("not a position of an engine-defined variant"),
         Err(e) => e,
     };
-    for name in crate::xboard::VARIANTS.split(',') {
+    for name in crate::xboard::VARIANTS.split(',').filter(|n| !skip(n)) {
         if let Ok(p) = AnyPosition::new(name, Some(fen)) {
             return Ok(p.variant_name());
         }
@@ -355,13 +410,13 @@ mod tests {
         assert_eq!(
             setup_command(&p).as_deref(),
             Some(
-                "setup (PNBRQ................Kpnbrq................k) 8x6+0_fairy \
+                "setup (PNBRQ................Kpnbrq................k) 8x6+0 \
                  rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
             )
         );
         let u = AnyPosition::new("sortofalmostultraslanted", None).expect("start");
         let s = setup_command(&u).expect("setup");
-        assert!(s.starts_with("setup (PNBRQ...C...........UKpnbrq...c...........uk) 10x9+0_fairy "));
+        assert!(s.starts_with("setup (PNBRQ...C...........UKpnbrq...c...........uk) 10x9+0 "));
         assert!(setup_command(&AnyPosition::new("chess", None).expect("start")).is_none());
     }
 
@@ -372,6 +427,46 @@ mod tests {
         assert_eq!(split_move("a10b9"), Some(((0, 9), (1, 8), None)));
         assert_eq!(split_move("e2"), None);
         assert_eq!(parse_square("a0"), None);
+    }
+
+    #[test]
+    fn diagonal_pieces_in_xboard_order() {
+        // Direction letters before the mode letter, one definition for both colours.
+        assert_eq!(
+            piece_commands("diagonal"),
+            ["piece N& C", "piece P& frmFfrcW"]
+        );
+    }
+
+    #[test]
+    fn false_promotion_letter() {
+        // diagonal.md: g7-h8 onto an empty h8 wins and promotes nothing.
+        let p = AnyPosition::new("diagonal", Some("k7/6P1/8/8/8/8/8/7K w - - 0 1")).expect("FEN");
+        assert_eq!(without_false_promotion(&p, "g7h8q"), "g7h8");
+        assert_eq!(without_false_promotion(&p, "g7h8"), "g7h8");
+        // A promotion keeps its letter; a wrong one (d8 allows only N) is left for the move
+        // reader to refuse.
+        let r = AnyPosition::new("diagonal", Some("k7/2P5/8/8/8/8/8/7K w - - 0 1")).expect("FEN");
+        assert_eq!(without_false_promotion(&r, "c7d8n"), "c7d8n");
+        assert_eq!(without_false_promotion(&r, "c7d8q"), "c7d8q");
+        // Orthodox chess: moves are left as written.
+        let c = AnyPosition::new("chess", Some("k7/4P3/8/8/8/8/8/K7 w - - 0 1")).expect("FEN");
+        assert_eq!(without_false_promotion(&c, "e7e8q"), "e7e8q");
+        assert_eq!(without_false_promotion(&c, "e2e4q"), "e2e4q");
+    }
+
+    #[test]
+    fn white_first_in_a_black_first_game() {
+        let p = AnyPosition::new("minislanted", None).expect("start");
+        // A White pawn move at the start: XBoard's wrong belief, explained.
+        let why = white_moved_first(&p, 0, "a2a3").expect("explained");
+        assert!(why.contains("Black moves first in minislanted"), "{why}");
+        // Garbage, a Black move, or a later move: nothing to explain.
+        assert!(white_moved_first(&p, 0, "a2a6").is_none());
+        assert!(white_moved_first(&p, 0, "a5b4").is_none());
+        assert!(white_moved_first(&p, 1, "a2a3").is_none());
+        let c = AnyPosition::new("chess", None).expect("start");
+        assert!(white_moved_first(&c, 0, "e7e5").is_none());
     }
 
     #[test]

@@ -430,12 +430,10 @@ impl Frontend for Uci {
         out.line(format!("info string {message}"));
     }
 
+    /// End of input is `quit` (as in Stockfish): a GUI that died must not leave the engine
+    /// searching. A search under way stops and still answers with its best move.
     fn eof(&mut self, s: &mut Session, out: &mut Out) {
-        let infinite = self
-            .current
-            .as_ref()
-            .is_some_and(|c| c.infinite || c.pondering);
-        if infinite {
+        if self.current.is_some() {
             self.stop(s, out);
         }
     }

@@ -14,6 +14,30 @@ use std::time::Duration;
 pub const VARIANTS: &str = "normal,slanted,minislanted,ultraslanted,ultraslantedwhite,\
 almostultraslanted,sortofalmostultraslanted,diagonal";
 
+/// Also announced: `fairy` (XBoard sends `variant WxH_fairy` for its sizes) means "one of
+/// our 2D games, told by the `setboard` that follows". It is how a game that Black begins
+/// starts from XBoard's command line: a position loaded at start-up with Black to move
+/// makes XBoard ignore the engine's `setup`, and for a named engine-defined variant that
+/// is an error that resets XBoard to orthodox chess (the `pong` handler in `backend.c`).
+const BY_POSITION: &str = "fairy";
+
+/// `fairy` and `WxH+0_fairy` for every board size of our 2D games other than 8x8 (XBoard
+/// asks for a sized name when its board is not 8x8).
+fn by_position_names() -> String {
+    let mut names = vec![BY_POSITION.to_string()];
+    let infos = oblique_engine::any::variant_infos().unwrap_or_default();
+    for info in infos
+        .iter()
+        .filter(|i| VARIANTS.split(',').any(|v| v == i.name))
+    {
+        let sized = format!("{}+0_{BY_POSITION}", info.board);
+        if info.board != "8x8" && !names.contains(&sized) {
+            names.push(sized);
+        }
+    }
+    names.join(",")
+}
+
 /// Thinking time per move when no time control has been given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
 
@@ -60,6 +84,9 @@ pub struct XBoard {
     deferred_pongs: Vec<String>,
     current: Option<Current>,
     hint: Option<String>,
+    /// XBoard sent `variant` without a name (it lost the name of an engine-defined game):
+    /// the next `setboard` is read as one of our games other than orthodox chess.
+    unnamed_variant: bool,
     closed: bool,
 }
 
@@ -104,6 +131,7 @@ impl XBoard {
             deferred_pongs: Vec::new(),
             current: None,
             hint: None,
+            unnamed_variant: false,
             closed: false,
         }
     }
@@ -125,7 +153,10 @@ impl XBoard {
             env!("CARGO_PKG_VERSION")
         ));
         out.line("feature sigint=0 sigterm=0 analyze=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 nps=0 time=1 draw=0 reuse=1");
-        out.line(format!("feature variants=\"{VARIANTS}\""));
+        out.line(format!(
+            "feature variants=\"{VARIANTS},{}\"",
+            by_position_names()
+        ));
         out.line(format!(
             "feature option=\"MultiPV -spin {} 1 {MAX_MULTIPV}\"",
             s.options.multipv
@@ -245,7 +276,10 @@ impl XBoard {
         });
     }
 
-    fn start_ponder(&mut self, s: &mut Session, expected: Option<String>) {
+    /// Thinks on the opponent's time from the position after the move we expect. The
+    /// thinking lines then start after that move, which CECP allows only once the engine
+    /// has named it in `Hint: MOVE` (else XBoard shows a line where one side moves twice).
+    fn start_ponder(&mut self, s: &mut Session, out: &mut Out, expected: Option<String>) {
         if !self.ponder || self.closed || self.engine_side.is_none() || self.analyzing {
             return;
         }
@@ -261,6 +295,9 @@ impl XBoard {
         };
         if pos.outcome().is_some() {
             return;
+        }
+        if self.post {
+            out.line(format!("Hint: {expected}"));
         }
         let hit = PonderHit::new();
         let limits = Limits {
@@ -297,7 +334,7 @@ impl XBoard {
                         out.line(format!("move {name}"));
                         self.hint = r.ponder.clone();
                         if !self.claim_if_over(s, out) {
-                            self.start_ponder(s, r.ponder);
+                            self.start_ponder(s, out, r.ponder);
                         }
                     }
                     Err(e) => out.line(format!("Error (engine move {m} rejected: {e}): go")),
@@ -321,9 +358,15 @@ impl XBoard {
             ));
             return;
         }
-        let played = match s.game.play(text) {
+        let meant = board::without_false_promotion(s.game.position(), text);
+        let played = match s.game.play(meant) {
             Ok(p) => p,
             Err(e) => {
+                if let Some(why) =
+                    board::white_moved_first(s.game.position(), s.game.moves().len(), meant)
+                {
+                    out.line(format!("tellusererror {why}"));
+                }
                 out.line(format!("Illegal move ({e}): {text}"));
                 return;
             }
@@ -386,7 +429,7 @@ impl XBoard {
         let fen = board::normalize_fen(fen);
         // XBoard may lose track of an engine-defined variant (it sends `variant` without a
         // name after loading a position): take the game whose board the FEN fits.
-        match board::variant_for_fen(s.game.variant(), &fen) {
+        match board::variant_for_fen(s.game.variant(), &fen, self.unnamed_variant) {
             Ok(variant) => {
                 if let Err(e) = s.new_game(variant, Some(&fen)) {
                     out.line(format!("tellusererror Illegal position: {e}"));
@@ -402,11 +445,17 @@ impl XBoard {
     }
 
     fn set_variant(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
-        let Some(name) = line.word(1) else {
-            out.line("Error (too few parameters): variant");
+        let name = line.word(1).unwrap_or("").to_ascii_lowercase();
+        // No name: XBoard 4.9.1 sends this after it lost the name of an engine-defined game
+        // (to a second engine, once the first one's `setup` was ignored). `fairy`, with or
+        // without a board size: the game is told by the position. Either way the next
+        // `setboard` decides which of our games it is.
+        let by_position = name.rsplit('_').next() == Some(BY_POSITION);
+        if name.is_empty() || by_position {
+            self.stop_all(s);
+            self.unnamed_variant = true;
             return;
-        };
-        let name = name.to_ascii_lowercase();
+        }
         let known = VARIANTS.split(',').any(|v| v == name);
         if !known {
             out.line(format!("Error (unsupported variant): {}", line.text()));
@@ -417,6 +466,7 @@ impl XBoard {
             out.line(format!("Error ({e}): {}", line.text()));
             return;
         }
+        self.unnamed_variant = false;
         self.excluded.clear();
         if let Some(setup) = board::setup_command(s.game.position()) {
             out.line(setup);
@@ -528,6 +578,7 @@ impl Frontend for XBoard {
                 self.depth_limit = None;
                 self.excluded.clear();
                 self.hint = None;
+                self.unnamed_variant = false;
                 self.analyze(s);
             }
             "variant" => self.set_variant(s, out, &line),
@@ -772,11 +823,11 @@ impl Frontend for XBoard {
         out.line(format!("# {message}"));
     }
 
+    /// End of input is `quit`: whatever the engine is searching stops at once (nobody is
+    /// left to read a move).
     fn eof(&mut self, s: &mut Session, _out: &mut Out) {
         self.closed = true;
-        if !self.thinking(s) {
-            self.stop_all(s);
-        }
+        self.stop_all(s);
     }
 
     fn internal_error(&mut self, out: &mut Out, line: &str) {

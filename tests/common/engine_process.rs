@@ -124,11 +124,39 @@ impl Engine {
 
     /// Closes the engine's input without a `quit`; it must still exit cleanly.
     pub fn close_input(self) {
+        self.close_input_within(Duration::from_secs(60));
+    }
+
+    /// Closes the engine's input; the engine must exit cleanly within `limit` (a bound on a
+    /// hang, not a timing: the engine is killed and the test fails past it). Returns what
+    /// it printed after the input closed.
+    pub fn close_input_within(self, limit: Duration) -> Vec<String> {
         let Engine {
-            mut child, stdin, ..
+            mut child,
+            stdin,
+            rx,
+            mut transcript,
+            ..
         } = self;
         drop(stdin);
-        let status = child.wait().expect("wait");
-        assert!(status.success());
+        transcript.push("> (end of input)".to_string());
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            if start.elapsed() > limit {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "the engine did not exit within {limit:?} of the end of its input:\n{}",
+                    transcript.join("\n")
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{}", transcript.join("\n"));
+        let after: Vec<String> = rx.try_iter().collect();
+        after
     }
 }

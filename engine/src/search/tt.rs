@@ -67,8 +67,9 @@ impl TranspositionTable {
     /// one bucket).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.clamp(1, 1 << 16) << 20;
-        let buckets = (bytes / (16 * BUCKET)).next_power_of_two() / 2;
-        let buckets = buckets.max(1);
+        // The largest power of two of buckets that fits (Hash 64 is 64 MB, not 32).
+        let fit = (bytes / (16 * BUCKET)).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let slots = (0..buckets * BUCKET)
             .map(|_| Slot {
                 check: AtomicU64::new(0),
@@ -171,6 +172,15 @@ impl TranspositionTable {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn size_is_the_largest_power_of_two_that_fits() {
+        for (mb, slots) in [(1, 1 << 16), (64, 1 << 22), (100, 1 << 22), (1024, 1 << 26)] {
+            let t = super::TranspositionTable::new(mb);
+            assert_eq!(t.slots.len(), slots, "Hash {mb}");
+            assert!(t.slots.len() * 16 <= mb << 20);
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -1,0 +1,564 @@
+//! A seeded mutation fuzzer for every parser a user or a GUI can reach: FEN, TFEN, move
+//! notation (machine and human forms), UCI lines and XBoard lines. No coverage-guided fuzzer
+//! runs on this project's stable toolchain (cargo-fuzz and AFL need nightly or a C
+//! toolchain wrapper), so inputs are mutated from a corpus of valid ones with a fixed seed:
+//! the same seed gives the same inputs, so a failure can be replayed.
+//!
+//! What each target checks, beyond "no panic, no hang":
+//! - FEN/TFEN: an accepted position generates its moves, and its own FEN reads back to the
+//!   same position;
+//! - moves: a refused move leaves the position as it was, an accepted one is exactly one of
+//!   the legal moves;
+//! - UCI/XBoard: no input reaches the session's internal-error path, and the engine still
+//!   answers `isready`/`ping` after the garbage (unless the garbage said `quit`).
+//!
+//! Used by `examples/fuzz.rs` (long runs, figures in the README) and `tests/fuzz.rs` (a
+//! short run in CI).
+#![allow(dead_code)]
+
+use oblique_engine::any::all_variant_names;
+use oblique_engine::AnyPosition;
+use oblique_protocol::{first_move_search_fn, run, Protocol};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::{Cursor, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Fen,
+    Tfen,
+    Moves,
+    Uci,
+    Xboard,
+}
+
+impl Target {
+    pub const ALL: [Target; 5] = [
+        Target::Fen,
+        Target::Tfen,
+        Target::Moves,
+        Target::Uci,
+        Target::Xboard,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Fen => "fen",
+            Target::Tfen => "tfen",
+            Target::Moves => "moves",
+            Target::Uci => "uci",
+            Target::Xboard => "xboard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+pub struct Report {
+    pub target: Target,
+    pub inputs: u64,
+    /// Inputs the parser accepted (positions read, moves played, sessions that ran).
+    pub accepted: u64,
+    pub elapsed: Duration,
+}
+
+/// A failing input and what went wrong.
+#[derive(Debug)]
+pub struct Failure {
+    pub target: Target,
+    pub input: String,
+    pub why: String,
+}
+
+/// Protocol lines go to a session in batches this long.
+const BATCH: usize = 1000;
+
+/// Runs `count` inputs against `target` from `seed`.
+pub fn fuzz(target: Target, count: u64, seed: u64) -> Result<Report, Failure> {
+    let mut rng = StdRng::seed_from_u64(seed ^ (target as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let start = Instant::now();
+    let mut accepted = 0;
+    let mut done = 0;
+    let fail = |input: String, why: String| Failure { target, input, why };
+    match target {
+        Target::Fen | Target::Tfen => {
+            let corpus = position_corpus(target);
+            while done < count {
+                let input = mutate(&mut rng, &corpus, FEN_WORDS);
+                let variant = pick_variant(&mut rng, target);
+                done += 1;
+                match catch_unwind(|| check_position(&variant, &input)) {
+                    Ok(Ok(true)) => accepted += 1,
+                    Ok(Ok(false)) => {}
+                    Ok(Err(why)) => return Err(fail(format!("{variant}: {input}"), why)),
+                    Err(_) => return Err(fail(format!("{variant}: {input}"), "panic".into())),
+                }
+            }
+        }
+        Target::Moves => {
+            while done < count {
+                let pos = random_position(&mut rng);
+                let legal = pos.legal_moves_text();
+                let mut corpus = legal.clone();
+                corpus.extend(pos.legal_moves_human());
+                corpus.push("O-O".into());
+                corpus.push("e2e4".into());
+                // A few inputs per position (building the position costs more than a move).
+                for _ in 0..20 {
+                    let input = mutate(&mut rng, &corpus, MOVE_WORDS);
+                    done += 1;
+                    let label =
+                        || format!("{} after {}: {input}", pos.variant_name(), pos.to_fen());
+                    match catch_unwind(AssertUnwindSafe(|| check_move(&pos, &legal, &input))) {
+                        Ok(Ok(true)) => accepted += 1,
+                        Ok(Ok(false)) => {}
+                        Ok(Err(why)) => return Err(fail(label(), why)),
+                        Err(_) => return Err(fail(label(), "panic".into())),
+                    }
+                }
+            }
+        }
+        Target::Uci | Target::Xboard => {
+            let (hello, corpus, sync, answer): (&str, &[&str], &str, &str) =
+                if target == Target::Uci {
+                    // A 1 MB hash: `ucinewgame` and `new` clear it (~6 ms at the 64 MB default).
+                    (
+                        "uci\nsetoption name Hash value 1",
+                        UCI_LINES,
+                        "stop\nisready\n",
+                        "readyok",
+                    )
+                } else {
+                    (
+                        "xboard\nprotover 2\nmemory 1",
+                        XBOARD_LINES,
+                        "force\nexit\nping 4242\n",
+                        "pong 4242",
+                    )
+                };
+            let corpus: Vec<String> = corpus.iter().map(|s| s.to_string()).collect();
+            while done < count {
+                let n = BATCH.min((count - done) as usize);
+                let lines: Vec<String> = (0..n)
+                    .map(|_| mutate(&mut rng, &corpus, PROTOCOL_WORDS))
+                    .collect();
+                done += n as u64;
+                let out = match session(hello, &lines, sync) {
+                    Some(out) => out,
+                    None => return Err(fail(lines.join("\n"), "hang: no end within 30 s".into())),
+                };
+                if out.contains("internal error") {
+                    return Err(fail(lines.join("\n"), format!("internal error:\n{out}")));
+                }
+                let quit = lines
+                    .iter()
+                    .any(|l| l.split_whitespace().next() == Some("quit"));
+                if !quit && !out.contains(answer) {
+                    return Err(fail(lines.join("\n"), format!("no {answer} after:\n{out}")));
+                }
+                accepted += 1;
+            }
+        }
+    }
+    Ok(Report {
+        target,
+        inputs: done,
+        accepted,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Reads a position; an accepted one must generate its moves and read back from its FEN.
+fn check_position(variant: &str, text: &str) -> Result<bool, String> {
+    let Ok(pos) = AnyPosition::new(variant, Some(text)) else {
+        return Ok(false);
+    };
+    let moves = pos.legal_moves_text();
+    if moves.len() as u64 != pos.count_legal_moves() {
+        return Err("legal move list and count disagree".into());
+    }
+    let _ = (pos.outcome(), pos.in_check(), pos.diagram());
+    let fen = pos.to_fen();
+    let again =
+        AnyPosition::new(variant, Some(&fen)).map_err(|e| format!("own FEN {fen} refused: {e}"))?;
+    if again.to_fen() != fen || again.key() != pos.key() {
+        return Err(format!("FEN {fen} does not read back to the same position"));
+    }
+    Ok(true)
+}
+
+/// Plays a move text: refused leaves the position unchanged, accepted is a legal move.
+fn check_move(pos: &AnyPosition, legal: &[String], text: &str) -> Result<bool, String> {
+    let mut p = pos.clone();
+    match p.play(text) {
+        Err(_) => {
+            if p.to_fen() != pos.to_fen() || p.key() != pos.key() {
+                return Err("a refused move changed the position".into());
+            }
+            Ok(false)
+        }
+        Ok(name) => {
+            if !legal.contains(&name) {
+                return Err(format!("accepted as {name}, which is not a legal move"));
+            }
+            let mut q = pos.clone();
+            q.play(&name)
+                .map_err(|e| format!("{name} refused on replay: {e}"))?;
+            if q.to_fen() != p.to_fen() {
+                return Err(format!("{text} and {name} lead to different positions"));
+            }
+            Ok(true)
+        }
+    }
+}
+
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs one in-process session (with the first-legal-move search, so garbage `go` lines
+/// cost nothing) and returns what it printed; `None` if it did not end within 30 s.
+fn session(hello: &str, lines: &[String], sync: &str) -> Option<String> {
+    let mut input = format!("{hello}\n");
+    for l in lines {
+        input.push_str(l);
+        input.push('\n');
+    }
+    input.push_str(sync);
+    let out = Shared::default();
+    let sink = out.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = run(
+            Cursor::new(input.into_bytes()),
+            Box::new(sink),
+            Protocol::Auto,
+            first_move_search_fn(),
+        );
+        let _ = tx.send(r);
+    });
+    rx.recv_timeout(Duration::from_secs(30)).ok()?.ok()?;
+    let bytes = out.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    Some(String::from_utf8_lossy(&bytes).to_string())
+}
+
+fn pick_variant(rng: &mut StdRng, target: Target) -> String {
+    let names = all_variant_names();
+    if target == Target::Tfen {
+        return if rng.gen_ratio(1, 20) {
+            names[rng.gen_range(0..names.len())].to_string()
+        } else {
+            "startrek".into()
+        };
+    }
+    match rng.gen_range(0..40) {
+        0 => "nosuchgame".into(),
+        1 => "STARTREK".into(),
+        _ => names[rng.gen_range(0..names.len())].to_string(),
+    }
+}
+
+/// Start positions of every game plus positions after random legal plies.
+fn position_corpus(target: Target) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut out = Vec::new();
+    for name in all_variant_names() {
+        if (name == "startrek") != (target == Target::Tfen) {
+            continue;
+        }
+        for _ in 0..6 {
+            let mut p = AnyPosition::new(name, None).expect("start position");
+            out.push(p.to_fen());
+            for _ in 0..rng.gen_range(1..40) {
+                let moves = p.legal_moves_text();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = &moves[rng.gen_range(0..moves.len())];
+                if p.play(m).is_err() {
+                    break;
+                }
+            }
+            out.push(p.to_fen());
+        }
+    }
+    out
+}
+
+/// A game at its start or after a few random plies.
+fn random_position(rng: &mut StdRng) -> AnyPosition {
+    let names = all_variant_names();
+    let name = names[rng.gen_range(0..names.len())];
+    let mut p = AnyPosition::new(name, None).expect("start position");
+    for _ in 0..rng.gen_range(0..30) {
+        let moves = p.legal_moves_text();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())].clone();
+        if p.play(&m).is_err() {
+            break;
+        }
+    }
+    p
+}
+
+const FEN_WORDS: &[&str] = &[
+    "/",
+    " ",
+    "*",
+    "w",
+    "b",
+    "-",
+    "KQkq",
+    "8",
+    "10",
+    "0",
+    "99",
+    "-1",
+    "18446744073709551616",
+    "P",
+    "p",
+    "K",
+    "k",
+    "U",
+    "C",
+    "N",
+    "(1)",
+    "(7)",
+    "(0)",
+    ":w",
+    ":b",
+    ",",
+    "a0(1)",
+    "f9(7)",
+    "e0(1)",
+    "b1(1)",
+    "\u{0}",
+    "é",
+    "🂡",
+];
+const MOVE_WORDS: &[&str] = &[
+    "x", "-", "=", "+", "#", "O-O", "O-O-O", "0-0", "q", "n", "u", "c", "(", ")", "(1)", "(9)",
+    "a0", "j10", "k11", "@", "\u{0}", "é", "10", "100",
+];
+const PROTOCOL_WORDS: &[&str] = &[
+    " ",
+    "go",
+    "stop",
+    "position",
+    "startpos",
+    "fen",
+    "moves",
+    "setoption",
+    "name",
+    "value",
+    "UCI_Variant",
+    "Hash",
+    "Threads",
+    "MultiPV",
+    "depth",
+    "movetime",
+    "infinite",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "nodes",
+    "mate",
+    "searchmoves",
+    "new",
+    "variant",
+    "setboard",
+    "usermove",
+    "level",
+    "st",
+    "sd",
+    "time",
+    "otim",
+    "undo",
+    "remove",
+    "analyze",
+    "exit",
+    "exclude",
+    "include",
+    "lift",
+    "put",
+    "memory",
+    "cores",
+    "option",
+    "8x6+0_fairy",
+    "fairy",
+    "startrek",
+    "diagonal",
+    "ultraslanted",
+    "-1",
+    "0",
+    "300",
+    "99999999999999999999",
+    "1e30",
+    "0:30",
+    "\u{0}",
+    "é",
+    "\t",
+];
+const UCI_LINES: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption name UCI_Variant value minislanted",
+    "setoption name UCI_Variant value startrek",
+    "setoption name Hash value 1",
+    "setoption name Threads value 2",
+    "setoption name MultiPV value 3",
+    "position startpos",
+    "position startpos moves e2e4 e7e5",
+    "position startpos moves a5b4 b2a4",
+    "position fen 3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w - - 0 1 moves b4c5",
+    "position fen rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    "go depth 2",
+    "go movetime 1",
+    "go wtime 1000 btime 1000 winc 10 binc 10",
+    "go infinite",
+    "go ponder wtime 100 btime 100",
+    "go searchmoves e2e4 d2d4 depth 1",
+    "ponderhit",
+    "stop",
+    "debug on",
+];
+const XBOARD_LINES: &[&str] = &[
+    "xboard",
+    "protover 2",
+    "new",
+    "variant slanted",
+    "variant minislanted",
+    "variant diagonal",
+    "variant 10x9+0_fairy",
+    "force",
+    "go",
+    "playother",
+    "usermove e2e4",
+    "usermove a5b4",
+    "usermove g7h8q",
+    "e7e5",
+    "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "setboard urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+    "level 40 5 0",
+    "level 0 0:30 0.1",
+    "st 1",
+    "sd 2",
+    "time 1000",
+    "otim 1000",
+    "?",
+    "ping 7",
+    "undo",
+    "remove",
+    "hard",
+    "easy",
+    "post",
+    "nopost",
+    "analyze",
+    ".",
+    "exit",
+    "exclude e2e4",
+    "include all",
+    "lift e2",
+    "put e4",
+    "hint",
+    "option MultiPV=3",
+    "memory 16",
+    "cores 2",
+    "result 1-0 {x}",
+];
+
+/// One mutation of a corpus entry (or a splice of two): byte flips, insertions, deletions,
+/// repeated chunks, dictionary words, extreme numbers, truncation.
+pub fn mutate(rng: &mut StdRng, corpus: &[String], words: &[&str]) -> String {
+    let mut b: Vec<u8> = corpus[rng.gen_range(0..corpus.len())].clone().into_bytes();
+    let rounds = rng.gen_range(0..5);
+    for _ in 0..rounds {
+        let len = b.len();
+        match rng.gen_range(0..9) {
+            0 if len > 0 => {
+                let i = rng.gen_range(0..len);
+                b[i] ^= 1 << rng.gen_range(0..8);
+            }
+            1 => {
+                let i = rng.gen_range(0..=len);
+                b.insert(i, rng.gen());
+            }
+            2 if len > 0 => {
+                let i = rng.gen_range(0..len);
+                let j = rng.gen_range(i..=len.min(i + 8));
+                b.drain(i..j);
+            }
+            3 if len > 0 => {
+                let i = rng.gen_range(0..len);
+                let j = rng.gen_range(i..=len);
+                let chunk = b[i..j].to_vec();
+                let at = rng.gen_range(0..=b.len());
+                for (k, c) in chunk.into_iter().enumerate() {
+                    b.insert(at + k, c);
+                }
+            }
+            4 | 5 => {
+                let w = words[rng.gen_range(0..words.len())].as_bytes();
+                let at = rng.gen_range(0..=len);
+                for (k, c) in w.iter().enumerate() {
+                    b.insert(at + k, *c);
+                }
+            }
+            6 => {
+                let other = corpus[rng.gen_range(0..corpus.len())].as_bytes();
+                let cut = rng.gen_range(0..=len);
+                let from = rng.gen_range(0..=other.len());
+                b.truncate(cut);
+                b.extend_from_slice(&other[from..]);
+            }
+            7 if len > 0 => {
+                b.truncate(rng.gen_range(0..len));
+            }
+            _ => {
+                // Replace a run of digits with an extreme number.
+                let extremes = [
+                    "0",
+                    "-1",
+                    "65535",
+                    "4294967296",
+                    "18446744073709551615",
+                    "1e9",
+                ];
+                if let Some(i) = b.iter().position(|c| c.is_ascii_digit()) {
+                    let j = b[i..]
+                        .iter()
+                        .position(|c| !c.is_ascii_digit())
+                        .map_or(b.len(), |k| i + k);
+                    let e = extremes[rng.gen_range(0..extremes.len())].as_bytes();
+                    b.splice(i..j, e.iter().copied());
+                }
+            }
+        }
+    }
+    // Input arrives as text (`from_utf8_lossy` in the protocol reader), lines without a
+    // newline inside.
+    String::from_utf8_lossy(&b).replace(['\n', '\r'], " ")
+}
