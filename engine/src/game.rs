@@ -30,7 +30,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The long form people write, with the piece letter (`Nb1-c3`, `O-O`).
     fn move_human(&self, m: Self::Move) -> String;
     /// Reads a move in machine or human notation; errors name the problem.
-    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn read_move(&self, text: &str) -> Result<Self::Move, crate::error::MoveError>;
     /// Number of legal move sequences of length `depth` (the standard proof of a move
     /// generator); the last ply is counted, not played.
     fn perft(&mut self, depth: u32) -> u64 {

@@ -1,6 +1,6 @@
 //! Oblique's game engine: two sibling families of games over one shared core.
 //!
-//! * Shared core (what both families use): `types`, `zobrist`, `random`, `game` (the
+//! * Shared core (what both families use): `types`, `error`, `zobrist`, `random`, `game` (the
 //!   `Game` trait), `outcome` (the judge of finished games), `sink` (move sinks), `perft`,
 //!   `search` (alpha-beta over any `SearchGame`).
 //! * `plane`: the 2D games (records over one generic bitboard implementation).
@@ -11,6 +11,7 @@
 //! each other, and only `any` names both.
 
 pub mod any;
+pub mod error;
 pub mod game;
 pub mod outcome;
 pub mod perft;
@@ -26,7 +27,8 @@ pub mod zobrist;
 // so front ends written against them keep compiling.
 pub use plane::{diagram, fen, movegen, notation, position, rules, variant};
 
-pub use any::AnyPosition;
+pub use any::{AnyPosition, PositionError};
+pub use error::MoveError;
 pub use fen::FenError;
 pub use game::Game;
 pub use movegen::MoveList;

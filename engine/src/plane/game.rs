@@ -1,5 +1,6 @@
 //! The 2D games behind the `Game` interface search, protocols and the CLI use.
 
+use crate::error::MoveError;
 use crate::game::Game;
 use crate::plane::position::{Position, Undo};
 use crate::plane::rules::RulesCache;
@@ -49,7 +50,7 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     fn move_human(&self, m: Move) -> String {
         self.move_to_human(m)
     }
-    fn read_move(&self, text: &str) -> Result<Move, String> {
+    fn read_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
     }
     fn diagram(&self) -> String {

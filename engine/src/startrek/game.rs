@@ -1,6 +1,7 @@
 //! Star Trek chess behind the `Game` interface search, protocols and the CLI use.
 
 use super::{StMove, StUndo, StarTrekPosition, NAME};
+use crate::error::MoveError;
 use crate::game::Game;
 use crate::types::{Color, Outcome};
 
@@ -47,7 +48,7 @@ impl Game for StarTrekPosition {
     fn move_human(&self, m: StMove) -> String {
         self.move_to_human(m)
     }
-    fn read_move(&self, text: &str) -> Result<StMove, String> {
+    fn read_move(&self, text: &str) -> Result<StMove, MoveError> {
         self.parse_move(text)
     }
     fn diagram(&self) -> String {

@@ -41,7 +41,7 @@ pub mod tfen;
 pub use bitset::Cells;
 pub use movegen::StMoveList;
 pub use position::{StMove, StMoveKind, StUndo, StarTrekPosition};
-pub use tfen::START_TFEN;
+pub use tfen::{TfenError, START_TFEN};
 
 /// The game's name for the CLI and protocols.
 pub const NAME: &str = "startrek";
