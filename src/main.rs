@@ -115,7 +115,7 @@ struct GameArgs {
 
 impl GameArgs {
     fn position(&self) -> Result<AnyPosition, String> {
-        AnyPosition::new(&self.variant, self.fen.as_deref())
+        Ok(AnyPosition::new(&self.variant, self.fen.as_deref())?)
     }
 }
 

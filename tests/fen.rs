@@ -1,14 +1,21 @@
 //! FEN exactly as conventions.md defines it: round trips and every listed rejection.
 
-use oblique_engine::{AnyPosition, VARIANTS};
+use oblique_engine::{AnyPosition, PositionError, VARIANTS};
 
 fn rejects(variant: &str, fen: &str, words: &str) {
     match AnyPosition::new(variant, Some(fen)) {
         Ok(_) => panic!("{variant}: accepted {fen}"),
-        Err(e) => assert!(
-            e.to_lowercase().contains(&words.to_lowercase()),
-            "{variant}: {fen}: message '{e}' does not mention '{words}'"
-        ),
+        Err(e) => {
+            assert!(
+                matches!(e, PositionError::Fen(_)),
+                "{variant}: {fen}: {e:?} is not a FEN error"
+            );
+            let e = e.to_string();
+            assert!(
+                e.to_lowercase().contains(&words.to_lowercase()),
+                "{variant}: {fen}: message '{e}' does not mention '{words}'"
+            )
+        }
     }
 }
 
@@ -218,4 +225,33 @@ fn rejects_garbage_without_panicking() {
             );
         }
     }
+}
+
+#[test]
+fn errors_are_typed_with_the_old_messages() {
+    use oblique_engine::MoveError;
+    let mut chess = AnyPosition::new("chess", None).unwrap();
+    let e = chess.play("e2e5").unwrap_err();
+    assert!(matches!(e, MoveError::Illegal { .. }), "{e:?}");
+    assert_eq!(e.to_string(), "e2e5: not a legal move in this position");
+    let e = chess.play("z9z9").unwrap_err();
+    assert!(matches!(e, MoveError::Unreadable { .. }), "{e:?}");
+    assert_eq!(e.to_string(), "z9z9: bad from-square");
+    assert_eq!(chess.play("  ").unwrap_err(), MoveError::Empty);
+    assert_eq!(MoveError::Empty.to_string(), "empty move");
+    let mut trek = AnyPosition::new("startrek", None).unwrap();
+    let e = trek.play("b2(2)e4(2)").unwrap_err();
+    assert!(matches!(e, MoveError::Illegal { .. }), "{e:?}");
+    let e = trek.play("b2(2)zz").unwrap_err();
+    assert!(matches!(e, MoveError::Unreadable { .. }), "{e:?}");
+    let e = AnyPosition::new("nosuchgame", None).err().unwrap();
+    assert!(matches!(e, PositionError::UnknownVariant { .. }), "{e:?}");
+    assert!(e
+        .to_string()
+        .starts_with("unknown variant 'nosuchgame' (known: chess, "));
+    let e = AnyPosition::new("startrek", Some("nonsense"))
+        .err()
+        .unwrap();
+    assert!(matches!(e, PositionError::Tfen(_)), "{e:?}");
+    assert!(e.to_string().starts_with("invalid TFEN: "));
 }

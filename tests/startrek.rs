@@ -658,6 +658,7 @@ fn rejected(tfen: &str, needle: &str) {
     match StarTrekPosition::from_tfen(tfen) {
         Ok(_) => panic!("accepted {tfen}"),
         Err(e) => {
+            let e = e.to_string();
             assert!(e.contains(needle), "{tfen}: message '{e}' lacks '{needle}'");
             assert!(!e.contains('\n'));
         }

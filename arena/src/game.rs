@@ -434,7 +434,11 @@ pub fn play_game(
                 loses(
                     &mut record,
                     Termination::IllegalMove,
-                    format!("{} makes {what} ({})", side_name(side), sanitize(&e, 200)),
+                    format!(
+                        "{} makes {what} ({})",
+                        side_name(side),
+                        sanitize(&e.to_string(), 200)
+                    ),
                 );
                 // Its idea of the position is wrong: start afresh next game.
                 seat.discard();

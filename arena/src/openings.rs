@@ -36,7 +36,7 @@ pub fn parse_openings(text: &str, variant: &str) -> Result<Vec<Opening>, String>
         } else {
             Some(read_position(pos_part, variant).map_err(bad)?)
         };
-        let mut pos = AnyPosition::new(variant, fen.as_deref()).map_err(bad)?;
+        let mut pos = AnyPosition::new(variant, fen.as_deref()).map_err(|e| bad(e.to_string()))?;
         let mut moves = Vec::new();
         for m in moves_part.split_whitespace() {
             let name = pos
@@ -73,7 +73,7 @@ fn read_position(s: &str, variant: &str) -> Result<String, String> {
         match AnyPosition::new(variant, Some(&fields[..take].join(" "))) {
             Ok(p) => return Ok(p.to_fen()),
             Err(e) => {
-                first_err.get_or_insert(e);
+                first_err.get_or_insert(e.to_string());
             }
         }
     }

@@ -62,7 +62,7 @@ impl Engine {
             None if req.variant == "chess" => "position startpos".to_string(),
             None => match oblique_engine::AnyPosition::new(req.variant, None) {
                 Ok(p) => format!("position fen {}", p.to_fen()),
-                Err(e) => return Err(EngineError::Protocol(e)),
+                Err(e) => return Err(EngineError::Protocol(e.to_string())),
             },
             Some(f) => format!("position fen {f}"),
         };

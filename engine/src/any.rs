@@ -1,12 +1,15 @@
 //! A position of any game, chosen at run time (CLI, protocols), dispatching to the
 //! monomorphised position type of that game.
 
+use crate::error::MoveError;
 use crate::game::Game;
-use crate::position::Position;
+use crate::plane::fen::FenError;
+use crate::plane::position::Position;
+use crate::plane::variant::{find, Width, VARIANTS};
 use crate::search::{Evaluator, Info, Limits, Search, SearchResult};
-use crate::startrek::{self, StarTrekPosition};
+use crate::startrek::{self, StarTrekPosition, TfenError};
 use crate::types::{Color, Outcome};
-use crate::variant::{find, Width, VARIANTS};
+use std::fmt;
 
 #[derive(Clone)]
 pub enum AnyPosition {
@@ -14,6 +17,53 @@ pub enum AnyPosition {
     W128(Position<u128>),
     /// Star Trek tri-dimensional chess (boxed: its position is the largest).
     StarTrek(Box<StarTrekPosition>),
+}
+
+/// Why a position of a game named at run time could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// No game has this name.
+    UnknownVariant {
+        name: String,
+        known: Vec<&'static str>,
+    },
+    /// The FEN breaks the game's rules or syntax.
+    Fen(FenError),
+    /// The TFEN of a Star Trek position breaks the rules or syntax.
+    Tfen(TfenError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::UnknownVariant { name, known } => {
+                write!(f, "unknown variant '{name}' (known: {})", known.join(", "))
+            }
+            PositionError::Fen(e) => write!(f, "{e}"),
+            PositionError::Tfen(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// For callers whose own errors are still one-line messages (protocol replies, CLI).
+impl From<PositionError> for String {
+    fn from(e: PositionError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<TfenError> for PositionError {
+    fn from(e: TfenError) -> PositionError {
+        PositionError::Tfen(e)
+    }
+}
+
+impl From<FenError> for PositionError {
+    fn from(e: FenError) -> PositionError {
+        PositionError::Fen(e)
+    }
 }
 
 /// An evaluator of every game: what `AnyPosition::search` needs (the project's one is
@@ -92,7 +142,7 @@ pub struct VariantInfo {
 }
 
 /// Facts about every game for listings.
-pub fn variant_infos() -> Result<Vec<VariantInfo>, String> {
+pub fn variant_infos() -> Result<Vec<VariantInfo>, PositionError> {
     VARIANTS
         .iter()
         .map(|v| {
@@ -129,7 +179,7 @@ pub fn variant_infos() -> Result<Vec<VariantInfo>, String> {
 
 impl AnyPosition {
     /// A game by name, from a position string or from its start position.
-    pub fn new(variant: &str, fen: Option<&str>) -> Result<AnyPosition, String> {
+    pub fn new(variant: &str, fen: Option<&str>) -> Result<AnyPosition, PositionError> {
         if variant.eq_ignore_ascii_case(startrek::NAME) {
             let pos = match fen {
                 Some(tfen) => StarTrekPosition::from_tfen(tfen)?,
@@ -137,20 +187,14 @@ impl AnyPosition {
             };
             return Ok(AnyPosition::StarTrek(Box::new(pos)));
         }
-        let spec = find(variant).ok_or_else(|| {
-            format!(
-                "unknown variant '{variant}' (known: {})",
-                all_variant_names().join(", ")
-            )
+        let spec = find(variant).ok_or_else(|| PositionError::UnknownVariant {
+            name: variant.to_string(),
+            known: all_variant_names(),
         })?;
         let fen = fen.unwrap_or(spec.start_fen);
         Ok(match spec.width {
-            Width::W64 => {
-                AnyPosition::W64(Position::from_fen(spec, fen).map_err(|e| e.to_string())?)
-            }
-            Width::W128 => {
-                AnyPosition::W128(Position::from_fen(spec, fen).map_err(|e| e.to_string())?)
-            }
+            Width::W64 => AnyPosition::W64(Position::from_fen(spec, fen)?),
+            Width::W128 => AnyPosition::W128(Position::from_fen(spec, fen)?),
         })
     }
 
@@ -224,7 +268,7 @@ impl AnyPosition {
     }
 
     /// Plays a move given as text; the position is unchanged if it is not legal.
-    pub fn play(&mut self, text: &str) -> Result<String, String> {
+    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
         with_position!(self, p => {
             let m = p.read_move(text)?;
             let name = p.move_text(m);

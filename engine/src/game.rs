@@ -30,7 +30,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The long form people write, with the piece letter (`Nb1-c3`, `O-O`).
     fn move_human(&self, m: Self::Move) -> String;
     /// Reads a move in machine or human notation; errors name the problem.
-    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn read_move(&self, text: &str) -> Result<Self::Move, crate::error::MoveError>;
     /// Number of legal move sequences of length `depth` (the standard proof of a move
     /// generator); the last ply is counted, not played.
     fn perft(&mut self, depth: u32) -> u64 {
@@ -42,61 +42,4 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A text drawing of the position for people.
     fn diagram(&self) -> String;
-}
-
-use crate::position::Position;
-use crate::position::Undo;
-use crate::rules::RulesCache;
-use crate::types::Move;
-use oblique_tables::Bitboard;
-
-impl<B: Bitboard + RulesCache> Game for Position<B> {
-    type Move = Move;
-    type Undo = Undo;
-
-    fn variant_name(&self) -> &'static str {
-        self.spec().name
-    }
-    fn to_fen(&self) -> String {
-        Position::to_fen(self)
-    }
-    fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
-    }
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-    fn compute_key(&self) -> u64 {
-        Position::compute_key(self)
-    }
-    fn in_check(&self) -> bool {
-        Position::in_check(self)
-    }
-    fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(out);
-    }
-    fn count_legal_moves(&self) -> u64 {
-        self.count_legal()
-    }
-    fn make_move(&mut self, m: Move) -> Undo {
-        self.make(m)
-    }
-    fn unmake_move(&mut self, m: Move, undo: Undo) {
-        self.unmake(m, undo)
-    }
-    fn game_outcome(&self) -> Option<Outcome> {
-        self.outcome()
-    }
-    fn move_text(&self, m: Move) -> String {
-        self.move_to_uci(m)
-    }
-    fn move_human(&self, m: Move) -> String {
-        self.move_to_human(m)
-    }
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_move(text)
-    }
-    fn diagram(&self) -> String {
-        crate::diagram::diagram(self)
-    }
 }

@@ -1,25 +1,34 @@
-//! Oblique's game engine: the games as data, positions, exact legal move generation, perft
-//! and game-end detection. Everything here is generic over the bitboard width.
+//! Oblique's game engine: two sibling families of games over one shared core.
+//!
+//! * Shared core (what both families use): `types`, `error`, `zobrist`, `random`, `game` (the
+//!   `Game` trait), `outcome` (the judge of finished games), `sink` (move sinks), `perft`,
+//!   `search` (alpha-beta over any `SearchGame`).
+//! * `plane`: the 2D games (records over one generic bitboard implementation).
+//! * `startrek`: Star Trek tri-dimensional chess.
+//! * `any`: a position of either family chosen at run time (CLI, protocols, front ends).
+//!
+//! Imports run one way: the core never names a family, `plane` and `startrek` never name
+//! each other, and only `any` names both.
 
 pub mod any;
-pub mod diagram;
-pub mod fen;
+pub mod error;
 pub mod game;
-pub mod movegen;
-pub mod notation;
 pub mod outcome;
 pub mod perft;
-pub mod position;
+pub mod plane;
 pub mod random;
-pub mod rules;
 pub mod search;
 pub mod sink;
 pub mod startrek;
 pub mod types;
-pub mod variant;
 pub mod zobrist;
 
-pub use any::AnyPosition;
+// The 2D family's modules under their historical paths (`oblique_engine::position`, ...),
+// so front ends written against them keep compiling.
+pub use plane::{diagram, fen, movegen, notation, position, rules, variant};
+
+pub use any::{AnyPosition, PositionError};
+pub use error::MoveError;
 pub use fen::FenError;
 pub use game::Game;
 pub use movegen::MoveList;

@@ -328,7 +328,7 @@ pub fn variant_for_fen(
     let first_error = match AnyPosition::new(current, Some(fen)) {
         Ok(_) if !skip(current) => return Ok(current),
         Ok(_) => String::from("not a position of an engine-defined variant"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     };
     for name in crate::xboard::VARIANTS.split(',').filter(|n| !skip(n)) {
         if let Ok(p) = AnyPosition::new(name, Some(fen)) {

@@ -119,7 +119,7 @@ pub struct Game {
 impl Game {
     pub fn new(variant: &str, fen: Option<&str>) -> Result<Game, String> {
         Ok(Game {
-            start: AnyPosition::new(variant, fen)?,
+            start: AnyPosition::new(variant, fen).map_err(|e| e.to_string())?,
             after: Vec::new(),
             moves: Vec::new(),
             invalid: None,
@@ -172,7 +172,7 @@ impl Game {
             return Err("the game is over".into());
         }
         let mut next = self.position().clone();
-        let name = next.play(text)?;
+        let name = next.play(text).map_err(|e| e.to_string())?;
         self.after.push(next);
         self.moves.push(name.clone());
         Ok(name)

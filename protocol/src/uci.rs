@@ -172,8 +172,12 @@ impl Uci {
         let moves_at = line.find("moves", 1);
         let end = moves_at.unwrap_or(line.len());
         let start = match line.word(1) {
-            Some("startpos") if end == 2 => AnyPosition::new(variant, None),
-            Some("fen") if end > 2 => AnyPosition::new(variant, Some(line.span_text(2, end))),
+            Some("startpos") if end == 2 => {
+                AnyPosition::new(variant, None).map_err(|e| e.to_string())
+            }
+            Some("fen") if end > 2 => {
+                AnyPosition::new(variant, Some(line.span_text(2, end))).map_err(|e| e.to_string())
+            }
             Some("startpos") => Err(format!(
                 "unexpected '{}' after startpos",
                 line.span_text(2, end)

@@ -5,7 +5,6 @@
 
 pub mod game;
 pub mod limits;
-mod startrek;
 pub mod tt;
 mod worker;
 

@@ -6,6 +6,7 @@
 use super::geometry::geometry;
 use super::position::{StMove, StMoveKind, StarTrekPosition};
 use super::tfen::{parse_cell, parse_pin};
+use crate::error::MoveError;
 use crate::types::Role;
 
 /// A small cursor over move text.
@@ -85,11 +86,11 @@ impl StarTrekPosition {
     }
 
     /// Reads a move in machine or human notation and returns the legal move it names.
-    pub fn parse_move(&self, text: &str) -> Result<StMove, String> {
+    pub fn parse_move(&self, text: &str) -> Result<StMove, MoveError> {
         let g = geometry();
         let original = text.trim();
         if original.is_empty() {
-            return Err("empty move".into());
+            return Err(MoveError::Empty);
         }
         let mut t = original.trim_end_matches(['+', '#', '!', '?']);
         if let Some(rest) = t.strip_suffix("e.p.") {
@@ -106,7 +107,7 @@ impl StarTrekPosition {
                 .iter()
                 .copied()
                 .find(|m| m.kind() == kind)
-                .ok_or_else(|| format!("{original}: castling is not legal here"));
+                .ok_or_else(|| MoveError::illegal(original, "castling is not legal here"));
         }
         let mut cur = Cursor { s: t };
         let board_move = cur.eat('A');
@@ -122,14 +123,17 @@ impl StarTrekPosition {
             }
         };
         let from_text = cur.square().ok_or_else(|| {
-            format!("{original}: expected a square like b1(2) after the piece letter")
+            MoveError::unreadable(
+                original,
+                "expected a square like b1(2) after the piece letter",
+            )
         })?;
         if !cur.eat('x') {
             cur.eat('-');
         }
-        let to_text = cur
-            .square()
-            .ok_or_else(|| format!("{original}: expected a destination square like c3(2)"))?;
+        let to_text = cur.square().ok_or_else(|| {
+            MoveError::unreadable(original, "expected a destination square like c3(2)")
+        })?;
         cur.eat('=');
         let promo = match cur.s {
             "" => None,
@@ -139,27 +143,32 @@ impl StarTrekPosition {
                 let role = Role::from_letter(c)
                     .filter(|r| matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight))
                     .filter(|_| cs.as_str().is_empty())
-                    .ok_or_else(|| format!("{original}: unexpected '{p}' after the move"))?;
+                    .ok_or_else(|| {
+                        MoveError::unreadable(original, format!("unexpected '{p}' after the move"))
+                    })?;
                 Some(role)
             }
         };
         let (from, to) = if board_move {
             (
-                parse_pin(g, from_text).map_err(|e| format!("{original}: {e}"))?,
-                parse_pin(g, to_text).map_err(|e| format!("{original}: {e}"))?,
+                parse_pin(g, from_text).map_err(|e| MoveError::unreadable(original, e))?,
+                parse_pin(g, to_text).map_err(|e| MoveError::unreadable(original, e))?,
             )
         } else {
             (
-                parse_cell(g, from_text).map_err(|e| format!("{original}: {e}"))?,
-                parse_cell(g, to_text).map_err(|e| format!("{original}: {e}"))?,
+                parse_cell(g, from_text).map_err(|e| MoveError::unreadable(original, e))?,
+                parse_cell(g, to_text).map_err(|e| MoveError::unreadable(original, e))?,
             )
         };
         if let Some(role) = letter {
             let here = self.piece_at(from).filter(|p| p.color == self.side);
             if here.map(|p| p.role) != Some(role) {
-                return Err(format!(
-                    "{original}: there is no {} of the side to move on {from_text}",
-                    role.name()
+                return Err(MoveError::illegal(
+                    original,
+                    format!(
+                        "there is no {} of the side to move on {from_text}",
+                        role.name()
+                    ),
                 ));
             }
         }
@@ -169,19 +178,26 @@ impl StarTrekPosition {
             .filter(|m| m.is_board_move() == board_move && m.from() == from && m.to() == to)
             .collect();
         if same.is_empty() {
-            return Err(format!("{original}: not a legal move in this position"));
+            return Err(MoveError::illegal(
+                original,
+                "not a legal move in this position",
+            ));
         }
         match promo {
             None => same
                 .iter()
                 .copied()
                 .find(|m| m.promotion().is_none())
-                .ok_or_else(|| format!("{original}: a promotion piece is required (q, r, b or n)")),
+                .ok_or_else(|| {
+                    MoveError::illegal(original, "a promotion piece is required (q, r, b or n)")
+                }),
             Some(role) => same
                 .iter()
                 .copied()
                 .find(|m| m.promotion() == Some(role))
-                .ok_or_else(|| format!("{original}: cannot promote to {} here", role.name())),
+                .ok_or_else(|| {
+                    MoveError::illegal(original, format!("cannot promote to {} here", role.name()))
+                }),
         }
     }
 }

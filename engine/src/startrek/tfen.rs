@@ -60,6 +60,19 @@ pub fn parse_pin(g: &Geometry, text: &str) -> Result<usize, String> {
     })
 }
 
+/// A TFEN the game cannot accept, with a message naming the problem (as `FenError` for the
+/// 2D games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TfenError(pub String);
+
+impl std::fmt::Display for TfenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid TFEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for TfenError {}
+
 impl StarTrekPosition {
     /// The initial position.
     pub fn start() -> StarTrekPosition {
@@ -70,8 +83,8 @@ impl StarTrekPosition {
     }
 
     /// Reads a TFEN. Errors are one line and name the problem.
-    pub fn from_tfen(text: &str) -> Result<StarTrekPosition, String> {
-        Self::parse(text).map_err(|e| format!("invalid TFEN: {e}"))
+    pub fn from_tfen(text: &str) -> Result<StarTrekPosition, TfenError> {
+        Self::parse(text).map_err(TfenError)
     }
 
     fn parse(text: &str) -> Result<StarTrekPosition, String> {

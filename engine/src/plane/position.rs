@@ -1,8 +1,8 @@
 //! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
 
-use crate::rules::{rules_for, Rules, RulesCache};
+use crate::plane::rules::{rules_for, Rules, RulesCache};
+use crate::plane::variant::VariantSpec;
 use crate::types::{Color, Move, MoveKind, Piece, Role};
-use crate::variant::VariantSpec;
 use oblique_tables::Bitboard;
 
 /// Marks "no en-passant square".

@@ -7,7 +7,7 @@
 //! pieces ("pin candidates") and test just their moves against the occupancy after the move.
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
-use crate::position::{Position, NO_SQUARE};
+use crate::plane::position::{Position, NO_SQUARE};
 use crate::sink::{MoveCounter, MoveSink, PlainMove};
 use crate::types::{Move, MoveKind, Role};
 use arrayvec::ArrayVec;

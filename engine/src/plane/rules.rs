@@ -1,8 +1,8 @@
 //! A game's data turned into tables, once per game and bitboard width: geometry, attack
 //! tables, pawn steps, promotion squares, castling squares and Zobrist keys.
 
+use crate::plane::variant::{BoardShape, KnightShape, Promotion, VariantSpec, Width, VARIANTS};
 use crate::types::{Color, Role};
-use crate::variant::{BoardShape, KnightShape, Promotion, VariantSpec, Width, VARIANTS};
 use crate::zobrist::Zobrist;
 use oblique_tables::leaper::{self, CAMEL_VECTORS, KNIGHT_VECTORS};
 use oblique_tables::{Bitboard, Dir, Geometry, SliderTable, ALL_DIRS};

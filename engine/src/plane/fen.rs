@@ -1,10 +1,10 @@
 //! FEN for the 2D games exactly as conventions.md defines it: grid embedding, `*` for holes,
 //! digits counting empty squares only, six fields.
 
-use crate::position::{Position, NO_SQUARE};
-use crate::rules::RulesCache;
+use crate::plane::position::{Position, NO_SQUARE};
+use crate::plane::rules::RulesCache;
+use crate::plane::variant::VariantSpec;
 use crate::types::{Color, Piece, Role};
-use crate::variant::VariantSpec;
 use oblique_tables::geometry::parse_grid_name;
 use oblique_tables::Bitboard;
 use std::fmt;

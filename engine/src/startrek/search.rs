@@ -1,9 +1,9 @@
 //! Star Trek chess for the search: the same interface the 2D games offer, with attack-board
 //! moves treated as quiet moves (or promotions when they carry a pawn onto its last rank).
 
-use super::game::{SearchGame, ORDER_VALUE};
-use crate::startrek::geometry::NONE;
-use crate::startrek::{StMove, StMoveKind, StUndo, StarTrekPosition};
+use super::geometry::NONE;
+use super::{StMove, StMoveKind, StUndo, StarTrekPosition};
+use crate::search::game::{SearchGame, ORDER_VALUE};
 use crate::types::Role;
 use oblique_tables::Bitboard;
 

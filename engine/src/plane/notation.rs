@@ -1,7 +1,8 @@
 //! Moves as text: protocol notation out (grid names, `e7e8q`), and a forgiving reader that
 //! also takes true square names (`ab4`), `-`/`x` separators and `=Q`.
 
-use crate::position::Position;
+use crate::error::MoveError;
+use crate::plane::position::Position;
 use crate::types::{Move, Role};
 use oblique_tables::Bitboard;
 
@@ -44,10 +45,10 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Reads a move in protocol or human notation and returns the legal move it names.
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         if t.is_empty() {
-            return Err("empty move".into());
+            return Err(MoveError::Empty);
         }
         let legal = self.legal_moves();
         if t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0" {
@@ -56,7 +57,7 @@ impl<B: Bitboard> Position<B> {
                 .iter()
                 .copied()
                 .find(|m| m.kind() == crate::types::MoveKind::Castle && m.aux() == side)
-                .ok_or_else(|| format!("{t}: castling is not legal here"));
+                .ok_or_else(|| MoveError::illegal(t, "castling is not legal here"));
         }
         let cleaned: String = t
             .chars()
@@ -69,19 +70,21 @@ impl<B: Bitboard> Position<B> {
         };
         let (from, rest) = self
             .take_square(body)
-            .ok_or_else(|| format!("{t}: bad from-square"))?;
+            .ok_or_else(|| MoveError::unreadable(t, "bad from-square"))?;
         let (to, rest) = self
             .take_square(rest)
-            .ok_or_else(|| format!("{t}: bad to-square"))?;
+            .ok_or_else(|| MoveError::unreadable(t, "bad to-square"))?;
         let promo = match rest {
             "" => None,
             p if p.chars().count() == 1 => Some(
                 p.chars()
                     .next()
                     .and_then(Role::from_letter)
-                    .ok_or_else(|| format!("{t}: '{p}' is not a piece letter"))?,
+                    .ok_or_else(|| {
+                        MoveError::unreadable(t, format!("'{p}' is not a piece letter"))
+                    })?,
             ),
-            _ => return Err(format!("{t}: unexpected text after the move")),
+            _ => return Err(MoveError::unreadable(t, "unexpected text after the move")),
         };
         let same_squares: Vec<Move> = legal
             .iter()
@@ -89,19 +92,21 @@ impl<B: Bitboard> Position<B> {
             .filter(|m| m.from() == from && m.to() == to)
             .collect();
         if same_squares.is_empty() {
-            return Err(format!("{t}: not a legal move in this position"));
+            return Err(MoveError::illegal(t, "not a legal move in this position"));
         }
         match promo {
             None => same_squares
                 .iter()
                 .copied()
                 .find(|m| m.promotion().is_none())
-                .ok_or_else(|| format!("{t}: a promotion piece is required")),
+                .ok_or_else(|| MoveError::illegal(t, "a promotion piece is required")),
             Some(role) => same_squares
                 .iter()
                 .copied()
                 .find(|m| m.promotion() == Some(role))
-                .ok_or_else(|| format!("{t}: cannot promote to {} here", role.name())),
+                .ok_or_else(|| {
+                    MoveError::illegal(t, format!("cannot promote to {} here", role.name()))
+                }),
         }
     }
 

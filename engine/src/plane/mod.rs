@@ -1,0 +1,23 @@
+//! The 2D family: Slanted Escalator Chess and its Mini and Ultra forms, Diagonal Chess and
+//! orthodox chess, every one a record (`variant`) over the same code, generic over the
+//! bitboard width.
+//!
+//! * `variant` — the games as data; `rules` — their tables, built once per process.
+//! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves.
+//! * `fen`, `notation`, `diagram` — text in and out.
+//! * `outcome` — the facts the shared judge of finished games needs, dead positions.
+//! * `game`, `search` — the family behind the shared `Game` and `SearchGame` traits.
+//!
+//! It depends on the shared core (`types`, `zobrist`, `outcome`, `sink`, `game`, `search`)
+//! and never on Star Trek chess.
+
+pub mod diagram;
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod outcome;
+pub mod position;
+pub mod rules;
+pub mod search;
+pub mod variant;
