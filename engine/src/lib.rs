@@ -15,6 +15,7 @@ pub mod search;
 pub mod startrek;
 pub mod types;
 pub mod variant;
+pub mod view;
 pub mod zobrist;
 
 pub use any::AnyPosition;
