@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod play;
+pub mod serve;
 
 use oblique_engine::search::{Info, Limits, Search, SearchResult};
 use oblique_engine::AnyPosition;
