@@ -14,7 +14,8 @@ use crate::position::Position;
 use crate::rules::RulesCache;
 use crate::startrek::geometry::{geometry as st_geometry, MAIN_BOARDS};
 use crate::startrek::{StarTrekPosition, TITLE as ST_TITLE};
-use crate::types::{Color, Outcome, Piece};
+use crate::types::{Color, Outcome, Piece, Role};
+use crate::variant::{BoardShape as VariantBoard, KnightShape};
 use oblique_tables::polygon::{board_shapes, Quad};
 use oblique_tables::Bitboard;
 
@@ -111,6 +112,16 @@ pub struct MoveView {
     pub board_move: bool,
 }
 
+/// A piece on its square, with the name of the figure that draws it: the role's name, except
+/// where a game gives a role another piece (`camel` for Diagonal Chess's (1,3) knight,
+/// `crab` for the escalator games' pawn-role piece).
+#[derive(Clone, Debug)]
+pub struct PieceOn {
+    pub square: String,
+    pub piece: Piece,
+    pub figure: &'static str,
+}
+
 /// Everything a front end shows of a position.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -122,8 +133,7 @@ pub struct View {
     pub check: Option<String>,
     pub outcome: Option<Outcome>,
     pub board: BoardView,
-    /// (square, piece) for every piece.
-    pub pieces: Vec<(String, Piece)>,
+    pub pieces: Vec<PieceOn>,
     pub moves: Vec<MoveView>,
 }
 
@@ -158,8 +168,20 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
             quad: h.quad,
         })
         .collect();
+    let spec = p.spec();
+    let figure = |role: Role| match role {
+        Role::Knight if spec.knight == KnightShape::Camel => "camel",
+        Role::Pawn if matches!(spec.board, VariantBoard::Escalator(_)) => "crab",
+        r => r.name(),
+    };
     let pieces = (0..g.cells.len())
-        .filter_map(|sq| p.piece_at(sq).map(|pc| (g.grid_name(sq), pc)))
+        .filter_map(|sq| {
+            p.piece_at(sq).map(|pc| PieceOn {
+                square: g.grid_name(sq),
+                piece: pc,
+                figure: figure(pc.role),
+            })
+        })
         .collect();
     let mut legal = Vec::new();
     Game::legal_moves_into(p, &mut legal);
@@ -239,7 +261,13 @@ fn space_view(p: &StarTrekPosition) -> View {
         })
         .collect();
     let pieces = (0..g.name.len())
-        .filter_map(|c| p.piece_at(c).map(|pc| (g.name[c].clone(), pc)))
+        .filter_map(|c| {
+            p.piece_at(c).map(|pc| PieceOn {
+                square: g.name[c].clone(),
+                piece: pc,
+                figure: pc.role.name(),
+            })
+        })
         .collect();
     let moves = p
         .legal_moves()
@@ -302,6 +330,32 @@ mod tests {
         assert_eq!(v.moves.len(), 36);
         assert!(v.moves.iter().any(|m| m.text == "b2a4" && m.from == "b2"));
         assert_eq!(v.pieces.len(), 32);
+        assert!(v
+            .pieces
+            .iter()
+            .any(|p| p.square == "b2" && p.figure == "crab"));
+    }
+
+    #[test]
+    fn figures_name_each_games_own_pieces() {
+        let figures = |variant: &str| {
+            let v = view(&AnyPosition::new(variant, None).unwrap());
+            let mut f: Vec<&str> = v.pieces.iter().map(|p| p.figure).collect();
+            f.sort_unstable();
+            f.dedup();
+            f
+        };
+        assert_eq!(
+            figures("diagonal"),
+            ["bishop", "camel", "king", "pawn", "queen", "rook"]
+        );
+        assert!(figures("ultraslanted").contains(&"crab"));
+        assert!(figures("ultraslanted").contains(&"ultra"));
+        assert!(figures("almostultraslanted").contains(&"chancellor"));
+        assert_eq!(
+            figures("chess"),
+            ["bishop", "king", "knight", "pawn", "queen", "rook"]
+        );
     }
 
     #[test]
