@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -261,6 +262,169 @@ def test_attack_board_move(page, base, log):
     log("  startrek: Ab1(1)-b4(1) carried the rook to a4(1) (flat and 3D views)")
 
 
+def api_stats(base):
+    with urllib.request.urlopen(base.rstrip("/") + "/api/stats") as r:
+        return json.load(r)
+
+
+# Runs in the page: opens sockets, sends each its messages, and collects every reply.
+SOCKETS_JS = r"""
+const [plans, timeoutMs, done] = arguments;
+const results = plans.map(() => []);
+let open = plans.length;
+const sockets = plans.map((plan, i) => {
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  let step = 0;
+  const next = () => {
+    if (step < plan.length) {
+      const m = plan[step++];
+      if (m === 'BINARY') ws.send(new Uint8Array([1, 2, 3]));
+      else ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+    } else { ws.close(); }
+  };
+  ws.onopen = next;
+  ws.onmessage = (e) => {
+    const msg = JSON.parse(e.data);
+    results[i].push(msg.type === 'state'
+      ? {type: 'state', variant: msg.view.variant, fen: msg.view.fen, moves: msg.history.map(h => h.text), thinking: msg.thinking}
+      : msg);
+    // Move on after each answer to a request; states with the engine still thinking are
+    // followed by the engine's move.
+    if (!(msg.type === 'state' && msg.thinking)) next();
+  };
+  ws.onclose = () => { if (--open === 0) done(results); };
+  return ws;
+});
+setTimeout(() => { sockets.forEach(ws => ws.close()); done(results); }, timeoutMs);
+"""
+
+
+def test_bad_input_and_load(page, base, log):
+    page.open(variant="chess", engine="off")
+    page.d.set_script_timeout(120)
+    # Malformed WebSocket messages and absurd requests: one error each, and the game goes on.
+    plan = [
+        {"type": "new", "variant": "chess", "engine": "off"},
+        "this is not JSON",
+        "BINARY",
+        {"type": "teleport"},
+        {"type": "new", "variant": "nosuchgame"},
+        {"type": "new", "variant": "chess", "depth": 100000},
+        {"type": "engine", "side": "white", "movetime": 0},
+        {"type": "move", "move": "e2e5"},
+        {"type": "move", "move": "e2e4"},
+    ]
+    replies = page.d.execute_async_script(SOCKETS_JS, [plan], 20000)[0]
+    kinds = [r["type"] for r in replies]
+    check(kinds == ["state"] + ["error"] * 7 + ["state"], "replies to bad input: %s" % replies)
+    for r in replies[1:8]:
+        check(r["message"], "an error without a message: %s" % r)
+    check(replies[-1]["moves"] == ["e2e4"], "the game did not go on after bad input: %s" % replies[-1])
+    log("  bad input answered: " + " | ".join(r["message"] for r in replies[1:8]))
+
+    # Ten tabs at once, each its own game against the engine, which moves first in each.
+    plans = []
+    for i in range(10):
+        v = VARIANTS[i % len(VARIANTS)]
+        plans.append([{"type": "new", "variant": v, "engine": "white" if v not in BLACK_FIRST else "black",
+                       "movetime": 150}])
+    before = api_stats(base)["peakSearching"]
+    results = page.d.execute_async_script(SOCKETS_JS, plans, 60000)
+    for i, (plan, replies) in enumerate(zip(plans, results)):
+        v = plan[0]["variant"]
+        states = [r for r in replies if r["type"] == "state"]
+        check(states and states[-1]["variant"] == v and len(states[-1]["moves"]) == 1,
+              "tab %d (%s) did not get its own game with the engine's first move: %s" % (i, v, replies))
+        want = api_position(base, v, moves=states[-1]["moves"])["fen"]
+        check(states[-1]["fen"] == want, "tab %d: %r != %r" % (i, states[-1]["fen"], want))
+    stats = api_stats(base)
+    check(stats["peakSearching"] <= stats["threads"],
+          "%d searches ran at once with --threads %d" % (stats["peakSearching"], stats["threads"]))
+    log("  ten tabs: ten games, at most %d search at once (threads %d; peak before %d)"
+        % (stats["peakSearching"], stats["threads"], before))
+
+    # Closing a tab cancels its search: a one-minute think stops when the socket closes.
+    main_tab = page.d.current_window_handle
+    page.d.switch_to.new_window("tab")
+    page.open(variant="chess", engine="off", movetime="60000")
+    page.click("#go")
+    page.wait(lambda: api_stats(base)["searching"] == 1, "the engine to start thinking")
+    page.d.close()
+    page.d.switch_to.window(main_tab)
+    page.wait(lambda: api_stats(base)["searching"] == 0, "the search to stop after the tab closed", timeout=5)
+    page.d.get(base + "/api/variants")  # the main tab leaves its page too
+    page.wait(lambda: api_stats(base)["sessions"] == 0, "the sessions to close", timeout=5)
+
+    # Malformed HTTP and bad API queries get an error and the server keeps serving.
+    import socket
+    host, port = urllib.parse.urlparse(base).netloc.split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as sock:
+        sock.sendall(b"\x00\x01GARBAGE / HTTP/9.9\r\n\r\n")
+        answer = sock.recv(200)
+    check(answer == b"" or answer.startswith(b"HTTP/1.1 400"), "garbage request answered %r" % answer)
+    for path, code in [("/api/position?variant=chess&moves=zzz", 400),
+                       ("/api/position?variant=nosuchgame", 400),
+                       ("/no/such/page", 404)]:
+        try:
+            urllib.request.urlopen(base.rstrip("/") + path)
+            raise Failure(path + " did not fail")
+        except urllib.error.HTTPError as e:
+            check(e.code == code, "%s answered %d, not %d" % (path, e.code, code))
+    check(api_stats(base)["sessions"] == 0, "server state after bad HTTP")
+    log("  closed tab stopped its search; garbage HTTP answered %r" % answer[:12])
+
+
+def test_analysis(page, base, log):
+    page.open(variant="slanted", engine="off")
+    page.js("document.getElementById('multipv').value = '2'")
+    page.click("#analyse")
+    page.wait(lambda: page.js("return [...document.querySelectorAll('#lines li')].length >= 2 && "
+                              "/^d([4-9]|\\d\\d) /.test(document.querySelector('#lines li').textContent)"),
+              "two analysis lines at depth 4 or more")
+    line = page.js("return document.querySelector('#lines li').textContent")
+    legal_human = [m["human"] for m in api_position(base, "slanted")["moves"]]
+    first = line.split()[2]
+    check(first in legal_human, "the best line starts with %r, not a legal move" % first)
+    check(page.js("return !!document.querySelector('line.arrow')"), "no best-move arrow")
+    bar = page.js("return document.getElementById('evalfill').style.height")
+    check(bar.endswith("%"), "no evaluation bar height: %r" % bar)
+    page.click("#stop")
+    page.wait(lambda: api_stats(base)["searching"] == 0, "the analysis to stop")
+    page.wait_idle()
+    check(page.js("return document.getElementById('thinking').textContent") == "", "still analysing after stop")
+    log("  analysis: %s" % line)
+
+
+def test_pgn_replay_and_watch(page, base, log):
+    # The form `oblique match` writes (src/arena/pgn.rs): Black first, a comment on every move.
+    start = api_position(base, "minislanted")["fen"]
+    pgn = ('[Event "t"]\n[Variant "minislanted"]\n[FEN "%s"]\n[SetUp "1"]\n\n'
+           '1... a5a4 {book} 2. a2a3 {+0.20/5 0.120s} 2... b5b4 {-0.10/4 0.050s}\n{adjudicated} *\n' % start)
+    page.open(variant="chess", engine="off")
+    page.d.find_element(By.ID, "pgn-input").send_keys(pgn)
+    page.click("#load-pgn")
+    page.wait(lambda: page.moves() == ["a5a4", "a2a3", "b5b4"], "the PGN's moves")
+    page.wait_idle()
+    check(page.fen() == api_position(base, "minislanted", moves=page.moves())["fen"], "FEN after the PGN")
+    href = page.js("return decodeURIComponent(document.getElementById('download').href)")
+    check('[Variant "minislanted"]' in href and "1... a5a4 2. a2a3 b5b4" in href, "download: %r" % href[-200:])
+    page.click("#first")
+    page.wait(lambda: page.fen() == start, "the start position in replay")
+    page.click("#forward")
+    want = api_position(base, "minislanted", moves=["a5a4"])["fen"]
+    page.wait(lambda: page.fen() == want, "the position after 1... a5a4 in replay")
+    page.click("#last")
+    # Watch Oblique play itself.
+    page.open(variant="minislanted", engine="both", depth="1")
+    page.wait(lambda: len(page.moves()) >= 6 or page.js("return /^(1-0|0-1|1\\/2)/.test(document.getElementById('status').textContent)"),
+              "Oblique to play itself")
+    snap = page.js("return {fen: document.getElementById('fen').textContent,"
+                   " moves: [...document.querySelectorAll('#moves li')].map(li => li.dataset.move)}")
+    check(snap["fen"] == api_position(base, "minislanted", moves=snap["moves"])["fen"], "watched game FEN")
+    page.d.get(base + "/api/variants")
+    log("  PGN replayed and written back; watched %d plies" % len(snap["moves"]))
+
+
 def screenshots(page, out_dir, log):
     os.makedirs(out_dir, exist_ok=True)
     shots = [(v, {"variant": v, "engine": "off"}) for v in VARIANTS]
@@ -273,7 +437,7 @@ def screenshots(page, out_dir, log):
 
 
 def measure(page, log):
-    page.d.get(page.base + "/?variant=slanted&engine=off")
+    page.d.get(page.base + "/?variant=chess&engine=off")
     page.wait_idle()
     timing = page.js("const n = performance.getEntriesByType('navigation')[0];"
                      "return {load: n.loadEventEnd - n.startTime, first: window.__oblique.firstDrawMs}")
@@ -316,6 +480,9 @@ def main():
         run("diagonal-promotion", lambda: test_diagonal_promotion_and_win(page, args.url, log))
         run("illegal-input", lambda: test_illegal_click_and_bad_fen(page, args.url, log))
         run("attack-board", lambda: test_attack_board_move(page, args.url, log))
+        run("bad-input-and-load", lambda: test_bad_input_and_load(page, args.url, log))
+        run("analysis", lambda: test_analysis(page, args.url, log))
+        run("pgn-and-watch", lambda: test_pgn_replay_and_watch(page, args.url, log))
         if os.environ.get("OBLIQUE_SCREENSHOTS"):
             run("screenshots", lambda: screenshots(page, os.environ["OBLIQUE_SCREENSHOTS"], log))
         if os.environ.get("OBLIQUE_MEASURE"):

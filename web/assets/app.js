@@ -84,6 +84,11 @@ function connect() {
   ws.onclose = () => showMessage('The connection to oblique serve was lost; reload the page to start again.');
 }
 
+// Leaving the page ends its game on the server (and stops its search) even when the browser
+// keeps the page in its back-forward cache; coming back to such a page starts it afresh.
+window.addEventListener('pagehide', () => { if (ws) { ws.onclose = null; ws.close(); } });
+window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
+
 // ---- state ----------------------------------------------------------------------------
 
 function onState(msg) {

@@ -17,7 +17,7 @@ function projector(mode, flip) {
     const panelW = FILES * S + gap;
     return {
       S,
-      width: 7 * panelW + 20,
+      width: 7 * panelW + 40,
       height: RANKS * S + top + 30,
       // (x, y, level) in world units -> screen
       pt(x, y, l) {
@@ -33,7 +33,7 @@ function projector(mode, flip) {
     };
   }
   const W = 46, D = 15, Z = 62, SH = 0.55;
-  const width = FILES * W + RANKS * W * SH + 140;
+  const width = FILES * W + RANKS * W * SH + 200;
   const height = RANKS * D + 7 * Z + 90;
   return {
     S: W,
@@ -43,11 +43,12 @@ function projector(mode, flip) {
       const fx = flip ? FILES - x : x;
       const fy = flip ? RANKS - y : y;
       const fl = flip ? 8 - l : l;
-      return [70 + fx * W + fy * W * SH, height - 40 - fy * D - (fl - 1) * Z];
+      return [110 + fx * W + fy * W * SH, height - 40 - fy * D - (fl - 1) * Z];
     },
     label(l) {
-      const [x, y] = this.pt(flip ? FILES + 0.3 : -0.3, flip ? RANKS : 0, l);
-      return [x - 60, y - 4];
+      // Beside the west (east when flipped) edge of the level, at its middle rank.
+      const [x, y] = this.pt(flip ? FILES + 0.9 : -0.9, l + 0.5, l);
+      return [flip ? x : x - 70, y + 4];
     },
   };
 }

@@ -8,7 +8,7 @@
 
 use oblique_engine::search::{Info, Limits, Search, SearchResult};
 use oblique_engine::AnyPosition;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
@@ -32,6 +32,10 @@ pub fn search_position(
 pub struct Engines {
     idle: Mutex<Vec<Search>>,
     permits: Arc<Semaphore>,
+    threads: usize,
+    /// Searches running now, and the most that ever ran at once (`/api/stats`).
+    running: AtomicUsize,
+    peak: AtomicUsize,
 }
 
 /// A tab's handle on its search.
@@ -72,7 +76,19 @@ impl Engines {
         Ok(Engines {
             idle: Mutex::new(idle),
             permits: Arc::new(Semaphore::new(threads)),
+            threads,
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
         })
+    }
+
+    /// (search threads allowed, searches running now, most ever running at once).
+    pub fn load(&self) -> (usize, usize, usize) {
+        (
+            self.threads,
+            self.running.load(Ordering::SeqCst),
+            self.peak.load(Ordering::SeqCst),
+        )
     }
 
     /// Searches `pos` on a blocking thread; `None` if cancelled before it started. `on_info`
@@ -96,14 +112,18 @@ impl Engines {
             let result = if cancel.is_cancelled() {
                 None
             } else {
-                Some(search_position(&search, &pos, &limits, |info| {
+                let now = engines.running.fetch_add(1, Ordering::SeqCst) + 1;
+                engines.peak.fetch_max(now, Ordering::SeqCst);
+                let r = search_position(&search, &pos, &limits, |info| {
                     // `Search::run` clears its stop flag when it starts: a cancel that came
                     // in between is repeated here at the first completed iteration.
                     if cancel.is_cancelled() {
                         stop.store(true, Ordering::SeqCst);
                     }
                     on_info(info)
-                }))
+                });
+                engines.running.fetch_sub(1, Ordering::SeqCst);
+                Some(r)
             };
             *lock(&cancel.running) = None;
             lock(&engines.idle).push(search);

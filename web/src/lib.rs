@@ -25,6 +25,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use session::{GameRecord, Session};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Largest WebSocket message accepted from a page (a long PGN fits easily).
@@ -44,6 +45,8 @@ pub struct ServeOptions {
 #[derive(Clone)]
 struct AppState {
     engines: Arc<Engines>,
+    /// Open game sockets (tabs).
+    sessions: Arc<AtomicUsize>,
 }
 
 /// Runs the server until the process is stopped.
@@ -58,7 +61,10 @@ pub fn serve(options: ServeOptions) -> Result<(), String> {
 
 async fn run(options: ServeOptions) -> Result<(), String> {
     let engines = Arc::new(Engines::new(options.threads, options.hash_mb)?);
-    let app = router(AppState { engines });
+    let app = router(AppState {
+        engines,
+        sessions: Arc::new(AtomicUsize::new(0)),
+    });
     let addr = format!("{}:{}", options.host, options.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
@@ -107,6 +113,7 @@ fn router(state: AppState) -> Router {
         .route("/ws", get(socket))
         .route("/api/variants", get(variants))
         .route("/api/position", get(position))
+        .route("/api/stats", get(stats))
         .fallback(not_found)
         .with_state(state)
 }
@@ -192,13 +199,31 @@ async fn position(
     Json(v).into_response()
 }
 
+/// Open tabs and search load, for tests and measurements.
+async fn stats(State(state): State<AppState>) -> Response {
+    let (threads, searching, peak) = state.engines.load();
+    Json(json!({
+        "sessions": state.sessions.load(Ordering::SeqCst),
+        "threads": threads,
+        "searching": searching,
+        "peakSearching": peak,
+    }))
+    .into_response()
+}
+
 async fn socket(State(state): State<AppState>, ws: WebSocketUpgrade) -> Response {
     ws.max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| play(socket, state))
 }
 
 /// One tab's game for as long as its socket is open.
-async fn play(mut socket: WebSocket, state: AppState) {
+async fn play(socket: WebSocket, state: AppState) {
+    state.sessions.fetch_add(1, Ordering::SeqCst);
+    run_session(socket, &state).await;
+    state.sessions.fetch_sub(1, Ordering::SeqCst);
+}
+
+async fn run_session(mut socket: WebSocket, state: &AppState) {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let mut session = Session::new(state.engines.clone(), tx);
     loop {
