@@ -107,3 +107,73 @@ fn the_browser_board_plays_every_game() {
         "browser tests failed (see the lines above)"
     );
 }
+
+/// One HTTP/1.1 GET over a plain socket: (status code, body).
+fn http_get(url: &str, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let authority = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&authority).expect("connect to the server");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send request");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("read response");
+    let code = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (code, body)
+}
+
+/// The server without a browser (runs everywhere): the page and its assets are served from
+/// the binary, the API answers from the engine's own position, and bad requests get a clear
+/// error while the server goes on.
+#[test]
+fn serve_answers_http_without_a_browser() {
+    let server = Server::start();
+    let (code, page) = http_get(&server.url, "/?variant=startrek");
+    assert_eq!(code, 200);
+    assert!(page.contains("<svg id=\"board\""), "{page}");
+    for asset in ["app.js", "plane.js", "space.js", "pieces.js", "style.css"] {
+        assert_eq!(
+            http_get(&server.url, &format!("/assets/{asset}")).0,
+            200,
+            "{asset}"
+        );
+    }
+    // conventions.md: b2 to ab4 is written b2a4 in SEC, a double step over b3 (the e.p.
+    // square, escalator.md 1.6); the view names the square both ways.
+    let (code, body) = http_get(&server.url, "/api/position?variant=slanted&moves=b2a4");
+    assert_eq!(code, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).expect("JSON view");
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/2*2*2/P1*2*2/8/P1PPPPPP/RNBQKBNR b KQkq b3 0 1"
+    );
+    let a4 = v["board"]["cells"]
+        .as_array()
+        .and_then(|cells| cells.iter().find(|c| c["square"] == "a4"))
+        .expect("cell a4");
+    assert_eq!(a4["name"], "ab4");
+    for (path, want) in [
+        ("/api/position?variant=nosuchgame", 400),
+        ("/api/position?variant=chess&moves=e2e5", 400),
+        ("/api/position?variant=chess&fen=garbage", 400),
+        ("/assets/../../etc/passwd", 404),
+        ("/nothing/here", 404),
+    ] {
+        let (code, body) = http_get(&server.url, path);
+        assert_eq!(code, want, "{path}: {body}");
+    }
+    assert_eq!(http_get(&server.url, "/api/variants").0, 200);
+}

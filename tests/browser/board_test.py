@@ -446,8 +446,34 @@ def measure(page, log):
         page.click(page.square(b))
         page.wait_idle()
     rt = page.js("return window.__oblique.roundTripMs")
-    log("  page load %.0f ms, first draw %.0f ms after the script started, move round trip median %.1f ms (max %.1f, %d moves)"
+    log("  page load %.0f ms, first board drawn %.0f ms after navigation start, move round trip median %.1f ms (max %.1f, %d moves)"
         % (timing["load"], timing["first"], statistics.median(rt), max(rt), len(rt)))
+    pid = os.environ.get("OBLIQUE_SERVER_PID")
+    if not pid:
+        return
+
+    def rss_mb():
+        with open("/proc/%s/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    page.d.get(page.base + "/api/variants")
+    page.wait(lambda: api_stats(page.base)["sessions"] == 0, "no open game")
+    idle = rss_mb()
+    main_tab = page.d.current_window_handle
+    for i in range(10):
+        page.d.switch_to.new_window("tab")
+        page.open(variant=VARIANTS[i % len(VARIANTS)], depth="3")
+    page.wait(lambda: api_stats(page.base)["sessions"] == 10, "ten open games")
+    ten = rss_mb()
+    for h in page.d.window_handles:
+        if h != main_tab:
+            page.d.switch_to.window(h)
+            page.d.close()
+    page.d.switch_to.window(main_tab)
+    log("  server memory (RSS): idle %.1f MB, ten games open %.1f MB" % (idle, ten))
 
 
 def main():
