@@ -31,6 +31,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 VARIANTS = [
@@ -233,6 +234,30 @@ def test_illegal_click_and_bad_fen(page, base, log):
     page.click(page.square("e2"))
     page.click(page.square("e4"))
     page.wait(lambda: page.moves() == ["e2e4"], "e2e4 after the bad FEN")
+    # Take back, flip, drag and drop, and take back against the engine.
+    page.click("#undo")
+    page.wait(lambda: page.moves() == [], "e2e4 taken back")
+    page.wait_idle()
+    check(page.fen() == start, "FEN after take back")
+    page.click("#flip")
+    a, b = (page.d.find_element(By.CSS_SELECTOR, page.square(q)).rect["y"] for q in ("e2", "e7"))
+    check(a < b, "after Flip e2 is not above e7")
+    # The page redraws the board when the piece is picked up, so the drop is aimed by offset.
+    src, dst = (page.d.find_element(By.CSS_SELECTOR, page.square(q)).rect for q in ("d2", "d4"))
+    dx = round(dst["x"] + dst["width"] / 2 - src["x"] - src["width"] / 2)
+    dy = round(dst["y"] + dst["height"] / 2 - src["y"] - src["height"] / 2)
+    (ActionChains(page.d).click_and_hold(page.d.find_element(By.CSS_SELECTOR, page.square("d2")))
+     .move_by_offset(dx // 2, dy // 2).move_by_offset(dx - dx // 2, dy - dy // 2).release().perform())
+    page.wait(lambda: page.moves() == ["d2d4"], "d2-d4 by drag and drop")
+    page.open(variant="chess", depth="1")
+    page.click(page.square("g1"))
+    page.click(page.square("f3"))
+    page.wait(lambda: len(page.moves()) == 2, "the engine's answer")
+    page.wait_idle()
+    page.click("#undo")
+    page.wait(lambda: page.moves() == [], "take back to the person's turn")
+    page.wait_idle()
+    check(page.status() == "White to move", "status after take back: %r" % page.status())
     # Castling as the protocol writes it: king's square, then g1.
     fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     page.open(variant="chess", engine="off", fen=fen)
