@@ -16,7 +16,7 @@ pub mod session;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -211,7 +211,33 @@ async fn stats(State(state): State<AppState>) -> Response {
     .into_response()
 }
 
-async fn socket(State(state): State<AppState>, ws: WebSocketUpgrade) -> Response {
+/// A page from another site (the browser sends its `Origin`) may not open a game here: only
+/// pages this server handed out, whose origin names the host they were fetched from.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true; // not a browser page (tools, tests)
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
+async fn socket(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return (
+            StatusCode::FORBIDDEN,
+            "games may be opened only from this server's own page\n",
+        )
+            .into_response();
+    }
     ws.max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| play(socket, state))
 }
@@ -250,4 +276,36 @@ async fn run_session(mut socket: WebSocket, state: &AppState) {
         }
     }
     session.cancel_search();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&'static str>, host: &'static str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static(host));
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_static(o));
+        }
+        h
+    }
+
+    #[test]
+    fn only_our_own_pages_open_games() {
+        assert!(same_origin(&headers(None, "127.0.0.1:8080")));
+        assert!(same_origin(&headers(
+            Some("http://127.0.0.1:8080"),
+            "127.0.0.1:8080"
+        )));
+        assert!(!same_origin(&headers(
+            Some("https://evil.example"),
+            "127.0.0.1:8080"
+        )));
+        assert!(!same_origin(&headers(
+            Some("http://127.0.0.1:9999"),
+            "127.0.0.1:8080"
+        )));
+    }
 }

@@ -479,3 +479,75 @@ impl Session {
 fn error(message: String) -> Value {
     json!({"type": "error", "message": message})
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+    fn session() -> (Session, UnboundedReceiver<Event>) {
+        let (tx, rx) = unbounded_channel();
+        let engines = Arc::new(Engines::new(1, 1).unwrap());
+        (Session::new(engines, tx), rx)
+    }
+
+    fn one(replies: Vec<Value>) -> Value {
+        assert_eq!(replies.len(), 1, "{replies:?}");
+        replies.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn bad_requests_get_one_error_and_change_nothing() {
+        let (mut s, _rx) = session();
+        let start = one(s.handle_text(r#"{"type":"new","variant":"minislanted","engine":"off"}"#));
+        assert_eq!(start["view"]["sideToMove"], "black");
+        let fen = start["view"]["fen"].clone();
+        for bad in [
+            "not json",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"new","variant":"minislanted","fen":"8/8/8 w - - 0 1"}"#,
+            r#"{"type":"new","variant":"nosuch"}"#,
+            r#"{"type":"new","variant":"chess","depth":0}"#,
+            r#"{"type":"move","move":"a2a3"}"#,
+            r#"{"type":"analyse","multipv":99}"#,
+            r#"{"type":"undo"}"#,
+        ] {
+            let r = one(s.handle_text(bad));
+            assert_eq!(r["type"], "error", "{bad}: {r}");
+            assert!(!r["message"].as_str().unwrap_or("").is_empty());
+        }
+        assert_eq!(s.state()["view"]["fen"], fen);
+        // Black moves first in MSEC (escalator.md 2.2); a5 to ab4 is written a5a4.
+        let r = one(s.handle_text(r#"{"type":"move","move":"a5a4"}"#));
+        assert_eq!(r["history"][0]["human"], "a5-ab4");
+        let r = one(s.handle_text(r#"{"type":"undo"}"#));
+        assert_eq!(r["view"]["fen"], fen);
+    }
+
+    #[test]
+    fn the_engine_answers_and_take_back_returns_to_the_person() {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let (mut s, mut rx) = session();
+            one(s.handle_text(r#"{"type":"new","variant":"chess","engine":"black","depth":1}"#));
+            let r = one(s.handle_text(r#"{"type":"move","move":"e2e4"}"#));
+            assert_eq!(r["thinking"], true);
+            let mut last = Value::Null;
+            while let Some(ev) = rx.recv().await {
+                if let Some(v) = s.handle_event(ev).pop() {
+                    last = v;
+                    break;
+                }
+            }
+            assert_eq!(last["history"].as_array().map(Vec::len), Some(2), "{last}");
+            assert_eq!(last["thinking"], false);
+            let r = one(s.handle_text(r#"{"type":"undo"}"#));
+            assert_eq!(r["history"].as_array().map(Vec::len), Some(0));
+            assert_eq!(r["view"]["sideToMove"], "white");
+        });
+    }
+}
