@@ -258,6 +258,13 @@ def test_illegal_click_and_bad_fen(page, base, log):
     page.wait(lambda: page.moves() == [], "take back to the person's turn")
     page.wait_idle()
     check(page.status() == "White to move", "status after take back: %r" % page.status())
+    # An address asking for what cannot be: the reason is shown and a game starts anyway.
+    page.open(variant="nosuchgame")
+    check("unknown variant" in page.message() and page.status() == "White to move",
+          "unknown variant in the address: %r / %r" % (page.message(), page.status()))
+    page.open(variant="slanted", fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    check(page.message() and page.fen() == api_position(base, "slanted")["fen"],
+          "a FEN without the escalator's holes was not refused: %r" % page.message())
     # Castling as the protocol writes it: king's square, then g1.
     fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     page.open(variant="chess", engine="off", fen=fen)

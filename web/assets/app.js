@@ -76,6 +76,13 @@ function connect() {
     else if (msg.type === 'error') {
       pending = Math.max(0, pending - 1);
       window.__oblique.errors.push(msg.message);
+      if (!state) {
+        // The address asked for a game that cannot start: say why, and start the game's
+        // (or chess's) own start position instead.
+        const known = [...$('variant').options].some((o) => o.value === params.get('variant'));
+        if (!known) $('variant').value = 'chess';
+        newGame();
+      }
       showMessage(msg.message);
       markIdle();
     } else if (msg.type === 'info') onInfo(msg);

@@ -13,7 +13,8 @@ const FIGURES = {
 
   king: (b, o) => `${base(b, o)}
     <path d="M30 74 l-6 -30 q10 -8 26 0 q16 -8 26 0 l-6 30 z" fill="${b}" stroke="${o}" stroke-width="3"/>
-    <path d="M50 44 v-30 M40 22 h20" stroke="${o}" stroke-width="5" fill="none"/>
+    <path d="M50 44 v-30 M40 22 h20" stroke="${o}" stroke-width="8" fill="none"/>
+    <path d="M50 42 v-26 M42 22 h16" stroke="${b}" stroke-width="3" fill="none"/>
     <path d="M30 64 h40" stroke="${o}" stroke-width="2"/>`,
 
   queen: (b, o) => `${base(b, o)}
