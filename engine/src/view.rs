@@ -8,14 +8,11 @@
 //! the same tables the move generator uses (`oblique_tables::polygon` for the 2D cell shapes,
 //! the Star Trek geometry for cells and pins).
 
-use crate::any::AnyPosition;
-use crate::game::Game;
-use crate::position::Position;
 use crate::rules::RulesCache;
 use crate::startrek::geometry::{geometry as st_geometry, MAIN_BOARDS};
 use crate::startrek::{StarTrekPosition, TITLE as ST_TITLE};
-use crate::types::{Color, Outcome, Piece, Role};
 use crate::variant::{BoardShape as VariantBoard, KnightShape};
+use crate::{AnyPosition, Color, Game, Outcome, Piece, Position, Role};
 use oblique_tables::polygon::{board_shapes, Quad};
 use oblique_tables::Bitboard;
 

@@ -68,7 +68,7 @@ impl Engines {
         let threads = threads.max(1);
         let idle = (0..threads)
             .map(|_| {
-                let mut s = Search::new(1, hash_mb)?;
+                let mut s = Search::new(1, hash_mb).map_err(|e| e.to_string())?;
                 s.move_overhead = std::time::Duration::ZERO;
                 Ok(s)
             })

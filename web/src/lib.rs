@@ -159,7 +159,7 @@ async fn variants() -> Response {
                 .collect::<Vec<_>>(),
         )
         .into_response(),
-        Err(e) => bad_request(e),
+        Err(e) => bad_request(e.to_string()),
     }
 }
 

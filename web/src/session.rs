@@ -129,7 +129,7 @@ pub struct GameRecord {
 impl GameRecord {
     pub fn new(variant: &str, fen: Option<&str>) -> Result<GameRecord, String> {
         let fen = fen.map(str::trim).filter(|f| !f.is_empty());
-        let start = AnyPosition::new(variant, fen)?;
+        let start = AnyPosition::new(variant, fen).map_err(|e| e.to_string())?;
         Ok(GameRecord {
             variant: start.variant_name().to_string(),
             start_fen: start.to_fen(),
