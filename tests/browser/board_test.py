@@ -18,9 +18,11 @@ OBLIQUE_MEASURE=1 it prints page-load, first-draw and move round-trip times.
 """
 
 import argparse
+import atexit
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -60,13 +62,19 @@ def find_binary(names):
     return None
 
 
+# Selenium must not look for browsers or send statistics over the network.
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+
 def browser():
     opts = webdriver.ChromeOptions()
     for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               "--window-size=1400,1000"):
         opts.add_argument(a)
-    opts.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="oblique-chromium-"))
+    profile = tempfile.mkdtemp(prefix="oblique-chromium-")
+    atexit.register(shutil.rmtree, profile, True)
+    opts.add_argument("--user-data-dir=" + profile)
     binary = find_binary(["chromium", "chromium-browser", "google-chrome"])
     if binary:
         opts.binary_location = binary

@@ -139,6 +139,13 @@ export function renderSpace(svg, view, ui) {
       .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
     out.push(`<polygon class="pin-target" data-pin-target="${pin}" points="${pts}"><title>move the board to ${pin}</title></polygon>`);
   }
+  if (ui.arrow) {
+    const a = cellAt.get(ui.arrow.from), z = cellAt.get(ui.arrow.to);
+    if (a && z) {
+      const [x1, y1] = center(a.file, a.rank, a.level), [x2, y2] = center(z.file, z.rank, z.level);
+      out.push(`<line class="arrow" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+    }
+  }
   svg.setAttribute('viewBox', `0 0 ${P.width} ${P.height}`);
   svg.classList.add('space');
   svg.innerHTML = out.join('');
