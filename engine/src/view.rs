@@ -396,6 +396,38 @@ mod tests {
             ]
         );
         assert_eq!(v.moves.len(), 17);
-        assert!(v.moves.iter().any(|m| m.text == "e0(1)f0(1)"));
+        // §7: castling is the king moving onto its rook's square.
+        assert!(v
+            .moves
+            .iter()
+            .any(|m| m.text == "e0(1)f0(1)" && m.from == "e0(1)" && m.to == "f0(1)"));
+    }
+
+    #[test]
+    fn attack_board_moves_name_pins_and_carry_cells() {
+        // startrek.md §6: b1(1) to b4(1) is R=+3; the rook on a0(1) rides to a4(1).
+        let mut pos = AnyPosition::new(
+            "startrek",
+            Some("Ra0(1),Ke2(2),ke7(6) b1(1):w,e8(7):b w - - 0 1"),
+        )
+        .unwrap();
+        let v = view(&pos);
+        let mut targets: Vec<&str> = v
+            .moves
+            .iter()
+            .filter(|m| m.board_move && m.from == "b1(1)")
+            .map(|m| m.to.as_str())
+            .collect();
+        targets.sort_unstable();
+        assert_eq!(targets, ["b4(1)", "e1(1)"]);
+        pos.play("Ab1(1)b4(1)").unwrap();
+        let v = view(&pos);
+        let BoardView::Space(b) = &v.board else {
+            panic!("startrek is 3D")
+        };
+        let squares: Vec<&str> = b.cells.iter().map(|c| c.square.as_str()).collect();
+        assert!(squares.contains(&"a4(1)") && !squares.contains(&"a0(1)"));
+        assert!(b.attack_boards.iter().any(|a| a.pin == "b4(1)"));
+        assert!(v.pieces.iter().any(|p| p.square == "a4(1)"));
     }
 }
