@@ -43,7 +43,10 @@ function markIdle() {
   document.body.dataset.idle = idle ? '1' : '0';
 }
 
+let expectNewGame = false;
+
 function send(msg) {
+  if (msg.type === 'new') expectNewGame = true;
   pending++;
   markIdle();
   if (msg.type === 'move') sentAt = performance.now();
@@ -76,6 +79,7 @@ function connect() {
     else if (msg.type === 'error') {
       pending = Math.max(0, pending - 1);
       window.__oblique.errors.push(msg.message);
+      expectNewGame = false;
       if (!state) {
         // The address asked for a game that cannot start: say why, and start the game's
         // (or chess's) own start position instead.
@@ -111,6 +115,11 @@ function onState(msg) {
   if (!msg.analysing) { lines = new Map(); ui.arrow = null; renderLines(); }
   ui.lastMove = msg.lastMove;
   $('engine-side').value = msg.engine;
+  if (expectNewGame) {
+    // A new game is seen from the person's side: Black at the bottom when the engine has White.
+    expectNewGame = false;
+    ui.flip = params.get('flip') === '1' || msg.engine === 'white';
+  }
   if (variantChanged) {
     $('variant').value = msg.view.variant;
     viewOptions();
