@@ -90,6 +90,24 @@ enum Command {
     },
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
     Match(Box<oblique_arena::MatchCommand>),
+    /// Play and analyse in a browser: a local web server with every game's board.
+    Serve {
+        /// Port to listen on (0: any free port; the URL printed says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on (only this machine by default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        /// Most searches at once, one thread each (tabs beyond wait their turn).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MB, per search thread.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// Count the leaves of the legal move tree to a depth.
     Perft {
         #[command(flatten)]
@@ -150,7 +168,10 @@ fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };
-    if !matches!(command, Command::Xboard | Command::Uci | Command::Match(_)) {
+    if !matches!(
+        command,
+        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve { .. }
+    ) {
         quiet_broken_pipe();
     }
     match command {
@@ -254,6 +275,13 @@ fn run(cli: Cli) -> Result<(), String> {
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
         Command::Match(cmd) => oblique_arena::run_command(*cmd)?,
+        Command::Serve {
+            port,
+            host,
+            open,
+            threads,
+            hash,
+        } => cli::serve::run(host, port, threads, hash, open)?,
         Command::Perft {
             game,
             depth,

@@ -5,10 +5,12 @@
 //!   `search` (alpha-beta over any `SearchGame`).
 //! * `plane`: the 2D games (records over one generic bitboard implementation).
 //! * `startrek`: Star Trek tri-dimensional chess.
-//! * `any`: a position of either family chosen at run time (CLI, protocols, front ends).
+//! * `any`: a position of either family chosen at run time (CLI, protocols, front ends);
+//!   `view`: what a front end draws of it (cells, pieces, legal moves as from/to/promotion,
+//!   Star Trek's levels and attack boards).
 //!
 //! Imports run one way: the core never names a family, `plane` and `startrek` never name
-//! each other, and only `any` names both.
+//! each other, and only `any` and `view` name both.
 
 pub mod any;
 pub mod error;
@@ -21,6 +23,7 @@ pub mod search;
 pub mod sink;
 pub mod startrek;
 pub mod types;
+pub mod view;
 pub mod zobrist;
 
 // The 2D family's modules under their historical paths (`oblique_engine::position`, ...),

@@ -11,6 +11,7 @@ pub mod bitboard;
 pub mod escalator;
 pub mod geometry;
 pub mod leaper;
+pub mod polygon;
 pub mod slider;
 
 pub use bitboard::{BitIter, Bitboard};

@@ -1,0 +1,179 @@
+//! The browser board (`oblique serve`) in a real browser: headless Chromium driven by
+//! Selenium from `tests/browser/board_test.py`. A whole game by clicks in every game (the
+//! page's FEN checked after every move against the engine's own replay of the moves), a
+//! Black-first start, Diagonal Chess's restricted promotion and corner win, an illegal click,
+//! a bad FEN, castling, and a Star Trek attack-board move carrying a piece.
+//!
+//! Skips with a message when Chromium, chromedriver or Selenium is missing, unless CI=true,
+//! where a missing tool fails the test (`.ci/install-test-tools` installs them).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+fn find_tool(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([
+            PathBuf::from("/usr/bin"),
+            PathBuf::from("/usr/lib/chromium"),
+        ])
+        .flat_map(|d| names.iter().map(move |n| d.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// Prints why the test is skipped (or panics in CI); true if everything is there.
+fn tools_present() -> bool {
+    let mut missing = Vec::new();
+    if find_tool(&["chromium", "chromium-browser", "google-chrome"]).is_none() {
+        missing.push("chromium");
+    }
+    if find_tool(&["chromedriver"]).is_none() {
+        missing.push("chromedriver");
+    }
+    let selenium = Command::new("python3")
+        .args(["-c", "import selenium"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !selenium {
+        missing.push("python3 selenium");
+    }
+    if missing.is_empty() {
+        return true;
+    }
+    let list = missing.join(", ");
+    if in_ci() {
+        panic!("{list} missing, and CI=true requires it (run .ci/install-test-tools)");
+    }
+    eprintln!("SKIPPED: {list} missing (run .ci/install-test-tools to install)");
+    false
+}
+
+/// `oblique serve --port 0`, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .args(["serve", "--port", "0", "--threads", "1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start oblique serve");
+        let stdout = child.stdout.take().expect("server stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("read the server's first line");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in the server's first line: {line:?}"))
+            .to_string();
+        Server { child, url }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_browser_board_plays_every_game() {
+    if !tools_present() {
+        return;
+    }
+    let server = Server::start();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/board_test.py");
+    let status = Command::new("python3")
+        .arg(&script)
+        .arg(&server.url)
+        .status()
+        .expect("run tests/browser/board_test.py");
+    assert!(
+        status.success(),
+        "browser tests failed (see the lines above)"
+    );
+}
+
+/// One HTTP/1.1 GET over a plain socket: (status code, body).
+fn http_get(url: &str, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let authority = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&authority).expect("connect to the server");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send request");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("read response");
+    let code = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (code, body)
+}
+
+/// The server without a browser (runs everywhere): the page and its assets are served from
+/// the binary, the API answers from the engine's own position, and bad requests get a clear
+/// error while the server goes on.
+#[test]
+fn serve_answers_http_without_a_browser() {
+    let server = Server::start();
+    let (code, page) = http_get(&server.url, "/?variant=startrek");
+    assert_eq!(code, 200);
+    assert!(page.contains("<svg id=\"board\""), "{page}");
+    for asset in ["app.js", "plane.js", "space.js", "pieces.js", "style.css"] {
+        assert_eq!(
+            http_get(&server.url, &format!("/assets/{asset}")).0,
+            200,
+            "{asset}"
+        );
+    }
+    // conventions.md: b2 to ab4 is written b2a4 in SEC, a double step over b3 (the e.p.
+    // square, escalator.md 1.6); the view names the square both ways.
+    let (code, body) = http_get(&server.url, "/api/position?variant=slanted&moves=b2a4");
+    assert_eq!(code, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).expect("JSON view");
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/2*2*2/P1*2*2/8/P1PPPPPP/RNBQKBNR b KQkq b3 0 1"
+    );
+    let a4 = v["board"]["cells"]
+        .as_array()
+        .and_then(|cells| cells.iter().find(|c| c["square"] == "a4"))
+        .expect("cell a4");
+    assert_eq!(a4["name"], "ab4");
+    for (path, want) in [
+        ("/api/position?variant=nosuchgame", 400),
+        ("/api/position?variant=chess&moves=e2e5", 400),
+        ("/api/position?variant=chess&fen=garbage", 400),
+        ("/assets/../../etc/passwd", 404),
+        ("/nothing/here", 404),
+    ] {
+        let (code, body) = http_get(&server.url, path);
+        assert_eq!(code, want, "{path}: {body}");
+    }
+    assert_eq!(http_get(&server.url, "/api/variants").0, 200);
+}
