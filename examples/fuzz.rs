@@ -1,6 +1,7 @@
 //! `cargo run --release --example fuzz -- [TARGET ...] [--count N] [--seed S]`: the seeded
 //! mutation fuzzer of `tests/fuzz/harness.rs` at full size (the README's Reliability figures
-//! come from `--count 1000000`). Targets: fen, tfen, moves, uci, xboard (default: all).
+//! come from `--count 1000000`). Targets: fen, tfen, moves, uci, xboard, engine-spec, openings,
+//! web (default: all).
 //! Prints one line per target; on a failure, the input and what went wrong, exit code 1.
 
 #[path = "../tests/fuzz/harness.rs"]
@@ -76,7 +77,7 @@ fn usage(error: &str) -> ! {
         eprintln!("error: {error}");
     }
     eprintln!(
-        "usage: fuzz [fen|tfen|moves|uci|xboard|engine-spec|openings ...] [--count N] [--seed S]"
+        "usage: fuzz [fen|tfen|moves|uci|xboard|engine-spec|openings|web ...] [--count N] [--seed S]"
     );
     eprintln!("       fuzz --replay uci|xboard FILE   (one session over the lines of FILE)");
     std::process::exit(2);

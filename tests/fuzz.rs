@@ -53,3 +53,8 @@ fn fuzz_engine_specs() {
 fn fuzz_opening_files() {
     short(Target::Openings, 20_000);
 }
+
+#[test]
+fn fuzz_browser_messages() {
+    short(Target::Web, 5_000);
+}

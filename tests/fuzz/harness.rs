@@ -12,7 +12,9 @@
 //! - UCI/XBoard: no input reaches the session's internal-error path, and the engine still
 //!   answers `isready`/`ping` after the garbage (unless the garbage said `quit`);
 //! - `oblique match` engine specifications: an accepted one names a program;
-//! - `oblique match` opening files: every accepted opening replays from its position.
+//! - `oblique match` opening files: every accepted opening replays from its position;
+//! - the browser board's WebSocket messages (`oblique serve`): every message gets one reply
+//!   or more, and an error reply leaves the tab's game as it was.
 //!
 //! Used by `examples/fuzz.rs` (long runs, figures in the README) and `tests/fuzz.rs` (a
 //! short run in CI).
@@ -37,10 +39,11 @@ pub enum Target {
     Xboard,
     EngineSpec,
     Openings,
+    Web,
 }
 
 impl Target {
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Fen,
         Target::Tfen,
         Target::Moves,
@@ -48,6 +51,7 @@ impl Target {
         Target::Xboard,
         Target::EngineSpec,
         Target::Openings,
+        Target::Web,
     ];
 
     pub fn name(self) -> &'static str {
@@ -59,6 +63,7 @@ impl Target {
             Target::Xboard => "xboard",
             Target::EngineSpec => "engine-spec",
             Target::Openings => "openings",
+            Target::Web => "web",
         }
     }
 
@@ -168,6 +173,38 @@ pub fn fuzz(target: Target, count: u64, seed: u64) -> Result<Report, Failure> {
                     Err(_) => return Err(fail(format!("{variant}:\n{text}"), "panic".into())),
                 }
             }
+        }
+        Target::Web => {
+            let corpus: Vec<String> = WEB_MESSAGES.iter().map(|s| s.to_string()).collect();
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .map_err(|e| fail(String::new(), format!("no tokio runtime: {e}")))?;
+            let _inside = rt.enter();
+            let engines = std::sync::Arc::new(
+                oblique_web::engine::Engines::new(1, 1).map_err(|e| fail(String::new(), e))?,
+            );
+            let (tx, _rx) = tokio::sync::mpsc::unbounded_channel();
+            let mut tab = oblique_web::session::Session::new(engines, tx);
+            while done < count {
+                let input = mutate(&mut rng, &corpus, WEB_WORDS);
+                done += 1;
+                let before = tab.state();
+                let replies = match catch_unwind(AssertUnwindSafe(|| tab.handle_text(&input))) {
+                    Ok(r) => r,
+                    Err(_) => return Err(fail(input, "panic".into())),
+                };
+                if replies.is_empty() {
+                    return Err(fail(input, "no reply".into()));
+                }
+                let error = replies.iter().any(|r| r["type"] == "error");
+                if error && tab.state() != before {
+                    return Err(fail(input, "an error reply changed the game".into()));
+                }
+                accepted += u64::from(!error);
+            }
+            tab.cancel_search();
         }
         Target::Uci | Target::Xboard => {
             let (hello, corpus, sync, answer): (&str, &[&str], &str, &str) =
@@ -393,6 +430,27 @@ fn random_position(rng: &mut StdRng) -> AnyPosition {
     p
 }
 
+const WEB_MESSAGES: &[&str] = &[
+    r#"{"type":"new","variant":"minislanted","engine":"off"}"#,
+    r#"{"type":"new","variant":"startrek","engine":"off"}"#,
+    r#"{"type":"new","variant":"diagonal","fen":"k7/6P1/8/8/8/8/8/7K w - - 0 1","engine":"off"}"#,
+    r#"{"type":"new","variant":"chess","moves":["e2e4","e7e5"],"engine":"off","depth":1}"#,
+    r#"{"type":"move","move":"a5a4"}"#,
+    r#"{"type":"move","move":"e2e4"}"#,
+    r#"{"type":"move","move":"b2(2)b4(2)"}"#,
+    r#"{"type":"move","move":"g7h8"}"#,
+    r#"{"type":"undo"}"#,
+    r#"{"type":"engine","side":"off","depth":1}"#,
+    r#"{"type":"stop"}"#,
+    r#"{"type":"loadPgn","pgn":"[Variant "chess"]
+
+1. e2e4 e7e5 *"}"#,
+];
+const WEB_WORDS: &[&str] = &[
+    "{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e400", "\\u0000", "type", "new",
+    "move", "undo", "engine", "go", "analyse", "stop", "loadPgn", "variant", "fen", "moves",
+    "depth", "movetime", "multipv", "side", "pgn", "startrek", "off", "both",
+];
 const ENGINE_SPECS: &[&str] = &[
     "oblique uci name=A option.Hash=8",
     "./oblique proto=xboard name=X option.MultiPV=2 dir=/tmp",
