@@ -13,6 +13,53 @@ use std::sync::atomic::Ordering;
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
 
+/// No new iteration starts after this share of the planned time (scaled by how settled the
+/// best move is): the next one would likely take longer than everything before it.
+const NEXT_ITERATION_SHARE: f64 = 0.6;
+
+/// A proven mate in `n` plies stops the iterations once the depth exceeds `2n` plus this.
+const MATE_MARGIN: i32 = 4;
+
+/// What the time management remembers between iterations: the best move, for how many
+/// iterations it has stayed, and the score of each iteration.
+#[derive(Default)]
+struct IterationClock<M> {
+    best: Option<M>,
+    stable_for: u32,
+    scores: Vec<i32>,
+}
+
+impl<M: PartialEq + Copy> IterationClock<M> {
+    fn record(&mut self, best: M, score: i32) {
+        if self.best == Some(best) {
+            self.stable_for += 1;
+        } else {
+            self.best = Some(best);
+            self.stable_for = 0;
+        }
+        self.scores.push(score);
+    }
+
+    /// Factor on the planned time: more when the best move keeps changing or the score falls
+    /// against two iterations ago, less when the move has been the same for many iterations.
+    fn scale(&self, best_move_changes: f64) -> f64 {
+        let instability = 1.0 + 1.5 * best_move_changes.min(2.0);
+        let n = self.scores.len();
+        let falling = if n >= 3 {
+            let (before, now) = (self.scores[n - 3], self.scores[n - 1]);
+            if before.abs() < MATE_BOUND && now.abs() < MATE_BOUND {
+                (1.0 + (before - now) as f64 / 80.0).clamp(0.7, 1.8)
+            } else {
+                1.0
+            }
+        } else {
+            1.0
+        };
+        let settled = if self.stable_for >= 6 { 0.7 } else { 1.0 };
+        (instability * falling * settled).clamp(0.4, 2.5)
+    }
+}
+
 #[derive(Clone)]
 struct RootMove<M> {
     mv: M,
@@ -35,6 +82,11 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     score_stack: Vec<Vec<i32>>,
     root: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
+    /// How often the best root move changed, halved every iteration (time management).
+    best_move_changes: f64,
+    /// A root move other than the first beat it in the current iteration: if the iteration is
+    /// cut short, that move (searched to the new depth) is the better answer.
+    root_improved: bool,
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -87,6 +139,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             score_stack: vec![Vec::new(); MAX_PLY + 2],
             root: Vec::new(),
             lmr,
+            best_move_changes: 0.0,
+            root_improved: false,
         }
     }
 
@@ -481,6 +535,12 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 return best;
             }
             best = best.max(score);
+            if score > alpha && i > first {
+                self.best_move_changes += 1.0;
+                if first == 0 {
+                    self.root_improved = true;
+                }
+            }
             if score > alpha || i == first {
                 let mut line = vec![m];
                 line.extend_from_slice(&self.pv[1]);
@@ -554,6 +614,43 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         out
     }
 
+    /// When the clock cuts an iteration short after a new best move beat the old one at the
+    /// new depth, that move is the answer (the score and line it was searched with), reported
+    /// at the unfinished depth.
+    fn cut_short_result(
+        &self,
+        pos: &G,
+        depth: u32,
+        on_info: &mut dyn FnMut(&Info),
+        completed: &SearchResult,
+    ) -> SearchResult {
+        let best = &self.root[0];
+        let pv = Self::line_text(pos, &best.pv);
+        let elapsed = self.shared.elapsed();
+        let nodes = self.shared.nodes.load(Ordering::Relaxed);
+        on_info(&Info {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            multipv: 1,
+            score: Score::from_internal(best.score),
+            raw_score: raw_score(best.score),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            time: elapsed,
+            hashfull: self.shared.tt.hashfull(),
+            pv: pv.clone(),
+        });
+        SearchResult {
+            best_move: pv.first().cloned(),
+            ponder: pv.get(1).cloned(),
+            score: Score::from_internal(best.score),
+            depth: completed.depth,
+            nodes,
+            time: elapsed,
+            pv,
+        }
+    }
+
     /// Iterative deepening; returns the best move of the last completed iteration.
     pub fn iterate(
         &mut self,
@@ -602,10 +699,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let multipv = limits.multipv.clamp(1, self.root.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous = vec![0i32; multipv];
+        let mut clock = IterationClock::default();
         let mut next_depth = 1;
         while next_depth <= max_depth {
             let depth = self.claim_depth(next_depth, max_depth);
             next_depth = depth + 1;
+            self.best_move_changes *= 0.5;
+            self.root_improved = false;
             self.shared.searching_at[depth as usize].fetch_add(1, Ordering::Relaxed);
             self.seldepth = 0;
             let mut completed_lines = Vec::new();
@@ -644,6 +744,9 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             }
             self.shared.searching_at[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.stopped && completed_lines.is_empty() {
+                if self.id == 0 && self.root_improved && depth > 1 {
+                    result = self.cut_short_result(pos, depth, &mut *on_info, &result);
+                }
                 break;
             }
             if self.id != 0 {
@@ -693,29 +796,48 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             let best_score = self.root[0].score;
+            clock.record(self.root[0].mv, best_score);
             if let Some(n) = limits.mate {
                 if best_score >= MATE_BOUND && (MATE - best_score + 1) / 2 <= n as i32 {
                     break;
                 }
             }
+            // Forced mates found and proven at this depth (on every line shown) will not
+            // change: iterating on would only repeat them. Infinite and ponder searches stop
+            // iterating too, and wait below for the command that ends them.
+            if previous.iter().all(|&s| {
+                s.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - s.abs()) + MATE_MARGIN
+            }) {
+                break;
+            }
             if !limits.infinite && !self.shared.pondering() {
-                let timing = self.shared.timing();
                 if let Some((
                     from,
                     Budget {
-                        soft: Some(soft), ..
+                        soft: Some(soft),
+                        hard,
                     },
-                )) = timing
+                )) = self.shared.timing()
                 {
-                    if from.elapsed() >= soft.mul_f64(0.6) {
+                    // A clock budget (soft below hard) stretches with an unsettled best move
+                    // or a falling score and shrinks with a settled one; a fixed move time
+                    // does not.
+                    let scale = if hard.is_some_and(|h| soft < h) {
+                        clock.scale(self.best_move_changes)
+                    } else {
+                        1.0
+                    };
+                    let mut target = soft.mul_f64(NEXT_ITERATION_SHARE * scale);
+                    if let Some(h) = hard {
+                        target = target.min(h);
+                    }
+                    if from.elapsed() >= target {
                         break;
                     }
-                }
-                // A forced mate found and proven at this depth will not change.
-                if best_score.abs() >= MATE_BOUND
-                    && depth as i32 > 2 * (MATE - best_score.abs()) + 4
-                {
-                    break;
+                    // One legal move on a clock: nothing to think about.
+                    if limits.clock.is_some() && self.root.len() == 1 {
+                        break;
+                    }
                 }
             }
         }
