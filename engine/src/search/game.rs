@@ -7,7 +7,8 @@ use crate::rules::RulesCache;
 use crate::types::{Move, MoveKind, Role};
 use oblique_tables::Bitboard;
 
-pub trait SearchGame: Game {
+/// `ExchangeBoard` (in `see.rs`) gives the static exchange evaluation its attack queries.
+pub trait SearchGame: Game + super::see::ExchangeBoard {
     /// Captures and promotions: the moves quiescence search plays.
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// The legal tactical moves, appended to `out` (what quiescence plays when not in check).

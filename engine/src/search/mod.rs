@@ -5,6 +5,7 @@
 
 pub mod game;
 pub mod limits;
+pub mod see;
 mod startrek;
 pub mod tt;
 mod worker;

@@ -3,12 +3,23 @@
 
 use super::game::{Evaluator, SearchGame};
 use super::limits::{Budget, Limits};
+use super::see::see_ge;
 use super::tt::{Bound, TtEntry};
 use super::{
     raw_score, HelperResult, Info, Score, SearchResult, Shared, INFINITE, MATE, MATE_BOUND,
     MAX_DEPTH, MAX_PLY,
 };
 use std::sync::atomic::Ordering;
+
+/// Ordering score of a capture that loses material by static exchange: after every quiet
+/// move (history scores stay far above it).
+const LOSING_CAPTURE: i32 = -1_000_000_000;
+
+/// Static-exchange pruning: deepest remaining depth, and the loss allowed per ply of depth
+/// (captures) or per square of depth (quiet moves).
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_CAPTURE_MARGIN: i32 = 150;
+const SEE_QUIET_MARGIN: i32 = 60;
 
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
@@ -206,7 +217,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             let s = if id == tt_move {
                 2_000_000_000
             } else if pos.is_tactical(m) {
-                1_000_000_000 + pos.tactical_order(m)
+                if see_ge(pos, m, 0) {
+                    1_000_000_000 + pos.tactical_order(m)
+                } else {
+                    LOSING_CAPTURE + pos.tactical_order(m)
+                }
             } else if id == killers[0] {
                 900_000_000
             } else if id == killers[1] {
@@ -283,6 +298,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            // Captures that lose material by static exchange cannot lift a quiet position:
+            // ordered last, they end the loop (not when evading check, where every move counts).
+            if !in_check && scores[i] < 0 {
+                break;
+            }
             let undo = pos.make_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move(m, undo);
@@ -409,18 +429,31 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
         let futile = prune_quiets && static_eval + 80 + 100 * depth <= alpha;
         let late_quiets = (4 + 3 * depth * depth) as usize;
+        // Near the leaves, moves that lose material by static exchange are skipped once one
+        // move has been searched: captures losing more than a margin growing with depth, quiet
+        // moves (in the futility plies) that put a piece where it is lost. Checks never.
+        let see_prune = !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = pos.is_tactical(m);
+            let see_losing = see_prune
+                && i > 0
+                && best > -MATE_BOUND
+                && if tactical {
+                    scores[i] < 0 && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                } else {
+                    prune_quiets && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
+                };
             let undo = pos.make_move(m);
             let gives_check = pos.in_check();
             if i > 0
-                && prune_quiets
-                && !tactical
+                && ((prune_quiets
+                    && !tactical
+                    && best > -MATE_BOUND
+                    && (futile || quiets_tried.len() >= late_quiets))
+                    || see_losing)
                 && !gives_check
-                && best > -MATE_BOUND
-                && (futile || quiets_tried.len() >= late_quiets)
                 && !pos.lost_by_rule()
             {
                 pos.unmake_move(m, undo);
