@@ -108,13 +108,14 @@ impl Limits {
             let left = c.time_left.saturating_sub(overhead);
             let sudden_death = c.moves_to_go.is_none();
             let mtg = c.moves_to_go.unwrap_or(SUDDEN_DEATH_HORIZON).clamp(1, 80);
-            // An even share of what the next `mtg` moves will have: the clock now plus the
-            // increments still to come. Never plan on more than a fifth of the clock (most of
+            // An even share of what the next `mtg` moves will have: the clock now plus most
+            // of the increments still to come (not all: a reserve keeps the clock, in a long
+            // game, some seven increments above the overhead). Never plan on more than a fifth of the clock (most of
             // it on the last move before a time control), and never go past 40% of it even
             // when the search wants to finish an iteration: low clocks are where games are
             // lost on time. The search stretches or shrinks the plan (`soft`) by how settled
             // its best move is; `hard` stops it mid-iteration.
-            let horizon = left + c.increment * (mtg - 1);
+            let horizon = left + c.increment.mul_f64(0.8 * (mtg - 1) as f64);
             let share = horizon / mtg;
             let (plan_cap, hard_cap) = if mtg == 1 && !sudden_death {
                 (0.5, 0.7)
