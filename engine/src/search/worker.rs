@@ -21,6 +21,9 @@ const SEE_PRUNE_DEPTH: i32 = 6;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 const SEE_QUIET_MARGIN: i32 = 60;
 
+/// Deepest remaining depth at which a node far above beta is cut on its static score.
+const REVERSE_FUTILITY_DEPTH: i32 = 4;
+
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
 
@@ -393,8 +396,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             self.eval.evaluate(pos)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at shallow depth.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            // Reverse futility: far above beta at shallow depth. Not above depth 4: the
+            // defender's node after a quiet key move of a mate in two has depth 5 in a search
+            // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
+            // threat (issue 10: such a Star Trek mate was missed at depth 6).
+            if depth <= REVERSE_FUTILITY_DEPTH && static_eval - 90 * depth >= beta {
                 self.move_stack[ply] = moves;
                 return static_eval;
             }
