@@ -108,14 +108,16 @@ impl Limits {
             let left = c.time_left.saturating_sub(overhead);
             let sudden_death = c.moves_to_go.is_none();
             let mtg = c.moves_to_go.unwrap_or(SUDDEN_DEATH_HORIZON).clamp(1, 80);
-            // An even share of what the next `mtg` moves will have: the clock now plus most
-            // of the increments still to come (not all: a reserve keeps the clock, in a long
-            // game, some seven increments above the overhead). Never plan on more than a fifth of the clock (most of
-            // it on the last move before a time control), and never go past 40% of it even
-            // when the search wants to finish an iteration: low clocks are where games are
-            // lost on time. The search stretches or shrinks the plan (`soft`) by how settled
-            // its best move is; `hard` stops it mid-iteration.
-            let horizon = left + c.increment.mul_f64(0.8 * (mtg - 1) as f64);
+            // An even share of what the next `mtg` moves will have: the clock now plus half
+            // of the increments still to come. Not all of them: a search overshoots its plan
+            // by about a third, and a plan that counted every increment kept the clock, late
+            // in long games, within a tenth of a second of the overhead (a loaded machine then
+            // forfeits); with half, it settles some eight increments above it. Never plan on
+            // more than a fifth of the clock (most of it on the last move before a time
+            // control), and never go past 40% of it even when the search wants to finish an
+            // iteration. The search stretches or shrinks the plan (`soft`) by how settled its
+            // best move is; `hard` stops it mid-iteration.
+            let horizon = left + c.increment.mul_f64(0.5 * (mtg - 1) as f64);
             let share = horizon / mtg;
             let (plan_cap, hard_cap) = if mtg == 1 && !sudden_death {
                 (0.5, 0.7)
