@@ -61,6 +61,9 @@ impl PonderHit {
 /// Safety margin for the GUI and the operating system between our clock and theirs.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
+/// Most of the clock a plan leaves untouched (see `Limits::budget`).
+pub const CLOCK_RESERVE: Duration = Duration::from_millis(300);
+
 /// Moves a sudden-death clock is planned over (what is left is shared among this many
 /// moves, with their increments).
 pub const SUDDEN_DEATH_HORIZON: u32 = 30;
@@ -105,7 +108,11 @@ impl Limits {
             };
         }
         if let Some(c) = self.clock {
+            // A reserve for the moments the process waits for a processor (on a loaded
+            // machine answers came up to 0.4 s after the hard stop): a quarter of the clock,
+            // at most 300 ms, is never planned on.
             let left = c.time_left.saturating_sub(overhead);
+            let left = left - (left / 4).min(CLOCK_RESERVE);
             let sudden_death = c.moves_to_go.is_none();
             let mtg = c.moves_to_go.unwrap_or(SUDDEN_DEATH_HORIZON).clamp(1, 80);
             // An even share of what the next `mtg` moves will have: the clock now plus half
