@@ -11,6 +11,12 @@ use super::{
 };
 use std::sync::atomic::Ordering;
 
+/// Ordering scores from here up are killers, not history.
+const KILLER_FLOOR: i32 = 800_000_000;
+
+/// History score worth one ply of late-move reduction (history stays within about +-16,000).
+const LMR_HISTORY_DIVISOR: i32 = 8_000;
+
 /// Ordering score of a capture that loses material by static exchange: after every quiet
 /// move (history scores stay far above it).
 const LOSING_CAPTURE: i32 = -1_000_000_000;
@@ -474,6 +480,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    // A move with a good history is reduced less, a bad one more.
+                    if scores[i] < KILLER_FLOOR {
+                        r -= scores[i] / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
