@@ -257,3 +257,58 @@ fn a_ponder_search_waits_for_the_hit_then_keeps_to_the_budget_from_then_on() {
     // but not at the hit itself: the first 300 ms are ours to use.
     assert!(used >= Duration::from_millis(100), "{used:?} after the hit");
 }
+
+/// Runs `limits` on the back-rank mate in one (Ra8#), stopping it after `stop_after` if given;
+/// returns the result, the number of reported iterations and the time `run` took.
+fn back_rank_mate(
+    limits: &Limits,
+    stop_after: Option<Duration>,
+) -> (SearchResult, usize, Duration) {
+    let pos = AnyPosition::new("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")).unwrap();
+    let s = Search::new(1, 16).unwrap();
+    let stopper = stop_after.map(|after| {
+        let stop = s.stop_handle();
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            stop.store(true, Ordering::SeqCst);
+        })
+    });
+    let mut lines = 0;
+    let t = Instant::now();
+    let r = match &pos {
+        AnyPosition::W64(p) => s.run(p, &oblique_eval::Evaluation, limits, |_| lines += 1),
+        _ => unreachable!(),
+    };
+    let took = t.elapsed();
+    if let Some(h) = stopper {
+        h.join().unwrap();
+    }
+    (r, lines, took)
+}
+
+#[test]
+fn a_proven_mate_ends_the_iterations_but_infinite_search_still_waits_for_stop() {
+    // Issue 10: once the mate is proven, deeper iterations only repeat it.
+    let (r, lines, took) = back_rank_mate(&Limits::depth(50), None);
+    assert_eq!(
+        (r.best_move.as_deref(), r.score),
+        (Some("a1a8"), Score::Mate(1))
+    );
+    assert!(lines <= 10, "{lines} iterations reported");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // An infinite search reports as few lines, yet answers only when stopped (UCI).
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let (r, lines, took) = back_rank_mate(&limits, Some(Duration::from_millis(300)));
+    assert_eq!(
+        (r.best_move.as_deref(), r.score),
+        (Some("a1a8"), Score::Mate(1))
+    );
+    assert!(lines <= 10, "{lines} iterations reported");
+    assert!(
+        took >= Duration::from_millis(300),
+        "answered after {took:?}, before stop"
+    );
+}

@@ -63,8 +63,8 @@ fn mating_first_moves(p: &Pos, n: u32) -> Vec<String> {
 }
 
 /// The position is a mate in exactly `n` for the side to move, the first moves that mate in
-/// `n` are exactly `keys` (by the reference prover), and the engine's search finds it:
-/// `Score::Mate(n)` with one of `keys`.
+/// `n` are exactly `keys` (by the reference prover), and the engine's search of depth
+/// `2n + 2` finds it: `Score::Mate(n)` with one of `keys`.
 fn assert_mate(tfen: &str, n: u32, keys: &[&str]) {
     let start = Instant::now();
     let r = Pos::from_tfen(tfen);
@@ -106,7 +106,7 @@ fn assert_mate(tfen: &str, n: u32, keys: &[&str]) {
     let result = search.run(
         &engine_pos,
         &oblique_eval::Evaluation,
-        &Limits::depth(2 * n + 3),
+        &Limits::depth(2 * n + 2),
         |_| {},
     );
     assert_eq!(result.score, Score::Mate(n as i32), "{tfen}: {result:?}");
@@ -286,5 +286,48 @@ fn mate_in_three_ending_with_an_attack_board_move() {
         "Kb1(2),Ne3(2),Bc4(4),Pe5(6),Rb5(7),Rb8(7),pd7(6),ke7(6),rd8(6) b5(7):w,b8(7):w,e8(7):b w - - 0 1",
         3,
         &["e3(2)e5(4)"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Quiet first moves (issue 10: a mate in two with a quiet key was found at depth 7, not 6)
+
+/// Q2a. Found by a random search over sparse positions (engine at depth 7, then this file's
+/// prover). White: king b5(4), rooks b8(6) and b2(2), knight d6(6), queen f0(1) on White's
+/// board e1(1); Black: king b3(4), knight c3(2), empty boards b8(7), e8(7). The key
+/// `d6(6)d5(4)` neither checks nor captures: it brings the knight to d5(4), from where
+/// `d5(4)d3(2)` mates; Black's twelve moves (eight knight moves, four attack-board moves)
+/// each allow a mate at once (the prover checks every line), while White's greedy
+/// alternative `b2(2)b3(2)` only wins material. The defender's node after the key has depth
+/// 5 in a depth-6 search; reverse futility pruning cut it on its static score there, and the
+/// search chose `b2(2)b3(2)` at depth 6 (+18 pawns) until depth 7.
+#[test]
+fn mate_in_two_with_a_quiet_knight_key() {
+    assert_mate(
+        "Kb5(4),Rb8(6),Rb2(2),Nd6(6),Qf0(1),kb3(4),nc3(2) b1(1):w,e1(1):w,b8(7):b,e8(7):b w - - 0 1",
+        2,
+        &["d6(6)d5(4)"],
+    );
+}
+
+/// Q2b. The same search found this one: the key `Ab1(1)b4(1)` is a move of White's empty
+/// attack board b1(1) (no check, no capture), after which every Black move allows a mate.
+/// Missed at depth 6 for the same reason (reverse futility at the defender's node).
+#[test]
+fn mate_in_two_with_a_quiet_attack_board_key() {
+    assert_mate(
+        "Kb5(4),Qf8(7),Qb3(2),Ra8(7),Nd3(2),kb1(2),pe8(6),nb2(2) b1(1):w,e1(1):w,b8(7):b,e8(7):b w - - 0 1",
+        2,
+        &["Ab1(1)b4(1)"],
+    );
+}
+
+/// Q2c. And this one, a quiet king move as key: `f1(1)e2(2)`. Missed at depth 6 likewise.
+#[test]
+fn mate_in_two_with_a_quiet_king_key() {
+    assert_mate(
+        "Kf1(1),Nd5(4),Qf9(7),ke4(2),bb4(4),pb6(4) b1(1):w,e1(1):w,b8(7):b,e8(7):b w - - 0 1",
+        2,
+        &["f1(1)e2(2)"],
     );
 }

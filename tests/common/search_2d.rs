@@ -18,10 +18,11 @@ pub fn search(
     (pos, r)
 }
 
-/// Asserts a forced win in exactly `moves` moves (searched at depth 2 * moves + 3, one
-/// thread) and, when given, that the engine's first move is one of `first`.
+/// Asserts a forced win in exactly `moves` moves, found by a search of depth 2 * moves + 2
+/// (one thread: pruning and reductions must not hide a short mate), and, when given, that the
+/// engine's first move is one of `first`.
 pub fn mate_in(variant: &str, fen: &str, moves: i32, first: Option<&[&str]>) {
-    let (_, r) = search(variant, fen, &Limits::depth(2 * moves as u32 + 3), 1);
+    let (_, r) = search(variant, fen, &Limits::depth(2 * moves as u32 + 2), 1);
     assert_eq!(r.score, Score::Mate(moves), "{variant} {fen}: {r:?}");
     if let Some(first) = first {
         let best = r.best_move.clone().unwrap();

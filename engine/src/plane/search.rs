@@ -3,7 +3,8 @@
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
 use crate::search::game::{SearchGame, ORDER_VALUE};
-use crate::types::{Move, MoveKind, Role};
+use crate::search::see::ExchangeBoard;
+use crate::types::{Color, Move, MoveKind, Role};
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
@@ -64,5 +65,40 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
 
     fn lost_by_rule(&self) -> bool {
         self.goal_reached_by().is_some()
+    }
+}
+
+/// Static exchange evaluation on the 2D boards (`search/see.rs`).
+impl<B: Bitboard + RulesCache> ExchangeBoard for Position<B> {
+    type Set = B;
+
+    #[inline]
+    fn exchange_of(&self, m: Move) -> Option<(usize, usize, Role, Option<Role>)> {
+        if m.promotion().is_some() || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castle) {
+            return None;
+        }
+        let moved = self.piece_at(m.from())?.role;
+        Some((
+            m.from(),
+            m.to(),
+            moved,
+            self.piece_at(m.to()).map(|p| p.role),
+        ))
+    }
+    #[inline]
+    fn occupancy(&self) -> B {
+        self.occupied()
+    }
+    #[inline]
+    fn color_set(&self, color: Color) -> B {
+        self.color_bb(color)
+    }
+    #[inline]
+    fn role_set(&self, role: Role) -> B {
+        self.role_bb(role)
+    }
+    #[inline]
+    fn attackers_with(&self, cell: usize, occupied: B) -> B {
+        self.attackers_to(cell, occupied)
     }
 }

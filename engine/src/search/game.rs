@@ -3,7 +3,8 @@
 
 use crate::game::Game;
 
-pub trait SearchGame: Game {
+/// `ExchangeBoard` (in `see.rs`) gives the static exchange evaluation its attack queries.
+pub trait SearchGame: Game + super::see::ExchangeBoard {
     /// Captures and promotions: the moves quiescence search plays.
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// The legal tactical moves, appended to `out` (what quiescence plays when not in check).

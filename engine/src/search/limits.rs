@@ -61,8 +61,16 @@ impl PonderHit {
 /// Safety margin for the GUI and the operating system between our clock and theirs.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
-/// How long to think: `soft` is when not to start another iteration, `hard` when to stop
-/// mid-iteration.
+/// Most of the clock a plan leaves untouched (see `Limits::budget`).
+pub const CLOCK_RESERVE: Duration = Duration::from_millis(300);
+
+/// Moves a sudden-death clock is planned over (what is left is shared among this many
+/// moves, with their increments).
+pub const SUDDEN_DEATH_HORIZON: u32 = 30;
+
+/// How long to think: `soft` is the time planned for the move (the search starts no new
+/// iteration after a share of it, scaled by how settled its best move is), `hard` when to
+/// stop mid-iteration.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     pub soft: Option<Duration>,
@@ -100,20 +108,37 @@ impl Limits {
             };
         }
         if let Some(c) = self.clock {
+            // A reserve for the moments the process waits for a processor (on a loaded
+            // machine answers came up to 0.4 s after the hard stop): a quarter of the clock,
+            // at most 300 ms, is never planned on.
             let left = c.time_left.saturating_sub(overhead);
-            let mtg = c.moves_to_go.unwrap_or(40).clamp(1, 80);
-            // Aim at an even share of what is left plus most of the increment, but never plan
-            // on more than a quarter of the clock, and never go past 30% of it even when the
-            // search wants to finish an iteration: low clocks are where games are lost on time.
-            // Half the increment keeps the clock, in a long game, near where an even share
-            // equals half the increment (about 20 increments), never near zero.
-            let base = left / (mtg + 3) + c.increment.mul_f64(0.5);
-            let soft = base.min(left.mul_f64(0.25));
-            let hard = (soft * 3)
-                .min(left.mul_f64(0.3))
+            let left = left - (left / 4).min(CLOCK_RESERVE);
+            let sudden_death = c.moves_to_go.is_none();
+            let mtg = c.moves_to_go.unwrap_or(SUDDEN_DEATH_HORIZON).clamp(1, 80);
+            // An even share of what the next `mtg` moves will have: the clock now plus half
+            // of the increments still to come. Not all of them: a search overshoots its plan
+            // by about a third, and a plan that counted every increment kept the clock, late
+            // in long games, within a tenth of a second of the overhead (a loaded machine then
+            // forfeits); with half, it settles some eight increments above it. Never plan on
+            // more than a fifth of the clock (most of it on the last move before a time
+            // control), and never go past 40% of it even when the search wants to finish an
+            // iteration. The search stretches or shrinks the plan (`soft`) by how settled its
+            // best move is; `hard` stops it mid-iteration.
+            let horizon = left + c.increment.mul_f64(0.5 * (mtg - 1) as f64);
+            let share = horizon / mtg;
+            let (plan_cap, hard_cap) = if mtg == 1 && !sudden_death {
+                (0.5, 0.7)
+            } else {
+                (0.2, 0.4)
+            };
+            let soft = share
+                .min(left.mul_f64(plan_cap))
+                .max(Duration::from_millis(1));
+            let hard = (soft * 5)
+                .min(left.mul_f64(hard_cap))
                 .max(Duration::from_millis(1));
             return Budget {
-                soft: Some(soft.min(hard).max(Duration::from_millis(1))),
+                soft: Some(soft.min(hard)),
                 hard: Some(hard),
             };
         }

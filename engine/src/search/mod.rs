@@ -5,6 +5,7 @@
 
 pub mod game;
 pub mod limits;
+pub mod see;
 pub mod tt;
 mod worker;
 

@@ -3,6 +3,7 @@
 
 use super::game::{Evaluator, SearchGame};
 use super::limits::{Budget, Limits};
+use super::see::see_ge;
 use super::tt::{Bound, TtEntry};
 use super::{
     raw_score, HelperResult, Info, Score, SearchResult, Shared, INFINITE, MATE, MATE_BOUND,
@@ -10,8 +11,74 @@ use super::{
 };
 use std::sync::atomic::Ordering;
 
+/// Ordering scores from here up are killers, not history.
+const KILLER_FLOOR: i32 = 800_000_000;
+
+/// History score worth one ply of late-move reduction (history stays within about +-16,000).
+const LMR_HISTORY_DIVISOR: i32 = 8_000;
+
+/// Ordering score of a capture that loses material by static exchange: after every quiet
+/// move (history scores stay far above it).
+const LOSING_CAPTURE: i32 = -1_000_000_000;
+
+/// Static-exchange pruning: deepest remaining depth, and the loss allowed per ply of depth
+/// (captures) or per square of depth (quiet moves).
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_CAPTURE_MARGIN: i32 = 150;
+const SEE_QUIET_MARGIN: i32 = 60;
+
+/// Deepest remaining depth at which a node far above beta is cut on its static score.
+const REVERSE_FUTILITY_DEPTH: i32 = 4;
+
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
+
+/// No new iteration starts after this share of the planned time (scaled by how settled the
+/// best move is): the next one would likely take longer than everything before it.
+const NEXT_ITERATION_SHARE: f64 = 0.6;
+
+/// A proven mate in `n` plies stops the iterations once the depth exceeds `2n` plus this.
+const MATE_MARGIN: i32 = 4;
+
+/// What the time management remembers between iterations: the best move, for how many
+/// iterations it has stayed, and the score of each iteration.
+#[derive(Default)]
+struct IterationClock<M> {
+    best: Option<M>,
+    stable_for: u32,
+    scores: Vec<i32>,
+}
+
+impl<M: PartialEq + Copy> IterationClock<M> {
+    fn record(&mut self, best: M, score: i32) {
+        if self.best == Some(best) {
+            self.stable_for += 1;
+        } else {
+            self.best = Some(best);
+            self.stable_for = 0;
+        }
+        self.scores.push(score);
+    }
+
+    /// Factor on the planned time: more when the best move keeps changing or the score falls
+    /// against two iterations ago, less when the move has been the same for many iterations.
+    fn scale(&self, best_move_changes: f64) -> f64 {
+        let instability = 1.0 + 1.5 * best_move_changes.min(2.0);
+        let n = self.scores.len();
+        let falling = if n >= 3 {
+            let (before, now) = (self.scores[n - 3], self.scores[n - 1]);
+            if before.abs() < MATE_BOUND && now.abs() < MATE_BOUND {
+                (1.0 + (before - now) as f64 / 80.0).clamp(0.7, 1.8)
+            } else {
+                1.0
+            }
+        } else {
+            1.0
+        };
+        let settled = if self.stable_for >= 6 { 0.7 } else { 1.0 };
+        (instability * falling * settled).clamp(0.4, 2.5)
+    }
+}
 
 #[derive(Clone)]
 struct RootMove<M> {
@@ -35,6 +102,11 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     score_stack: Vec<Vec<i32>>,
     root: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
+    /// How often the best root move changed, halved every iteration (time management).
+    best_move_changes: f64,
+    /// A root move other than the first beat it in the current iteration: if the iteration is
+    /// cut short, that move (searched to the new depth) is the better answer.
+    root_improved: bool,
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -87,6 +159,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             score_stack: vec![Vec::new(); MAX_PLY + 2],
             root: Vec::new(),
             lmr,
+            best_move_changes: 0.0,
+            root_improved: false,
         }
     }
 
@@ -152,7 +226,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             let s = if id == tt_move {
                 2_000_000_000
             } else if pos.is_tactical(m) {
-                1_000_000_000 + pos.tactical_order(m)
+                if see_ge(pos, m, 0) {
+                    1_000_000_000 + pos.tactical_order(m)
+                } else {
+                    LOSING_CAPTURE + pos.tactical_order(m)
+                }
             } else if id == killers[0] {
                 900_000_000
             } else if id == killers[1] {
@@ -229,6 +307,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            // Captures that lose material by static exchange cannot lift a quiet position:
+            // ordered last, they end the loop (not when evading check, where every move counts).
+            if !in_check && scores[i] < 0 {
+                break;
+            }
             let undo = pos.make_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake_move(m, undo);
@@ -319,8 +402,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             self.eval.evaluate(pos)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at shallow depth.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            // Reverse futility: far above beta at shallow depth. Not above depth 4: the
+            // defender's node after a quiet key move of a mate in two has depth 5 in a search
+            // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
+            // threat (issue 10: such a Star Trek mate was missed at depth 6).
+            if depth <= REVERSE_FUTILITY_DEPTH && static_eval - 90 * depth >= beta {
                 self.move_stack[ply] = moves;
                 return static_eval;
             }
@@ -355,18 +441,31 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
         let futile = prune_quiets && static_eval + 80 + 100 * depth <= alpha;
         let late_quiets = (4 + 3 * depth * depth) as usize;
+        // Near the leaves, moves that lose material by static exchange are skipped once one
+        // move has been searched: captures losing more than a margin growing with depth, quiet
+        // moves (in the futility plies) that put a piece where it is lost. Checks never.
+        let see_prune = !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = pos.is_tactical(m);
+            let see_losing = see_prune
+                && i > 0
+                && best > -MATE_BOUND
+                && if tactical {
+                    scores[i] < 0 && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                } else {
+                    prune_quiets && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
+                };
             let undo = pos.make_move(m);
             let gives_check = pos.in_check();
             if i > 0
-                && prune_quiets
-                && !tactical
+                && ((prune_quiets
+                    && !tactical
+                    && best > -MATE_BOUND
+                    && (futile || quiets_tried.len() >= late_quiets))
+                    || see_losing)
                 && !gives_check
-                && best > -MATE_BOUND
-                && (futile || quiets_tried.len() >= late_quiets)
                 && !pos.lost_by_rule()
             {
                 pos.unmake_move(m, undo);
@@ -381,6 +480,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    // A move with a good history is reduced less, a bad one more.
+                    if scores[i] < KILLER_FLOOR {
+                        r -= scores[i] / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -481,6 +584,12 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 return best;
             }
             best = best.max(score);
+            if score > alpha && i > first {
+                self.best_move_changes += 1.0;
+                if first == 0 {
+                    self.root_improved = true;
+                }
+            }
             if score > alpha || i == first {
                 let mut line = vec![m];
                 line.extend_from_slice(&self.pv[1]);
@@ -554,6 +663,43 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         out
     }
 
+    /// When the clock cuts an iteration short after a new best move beat the old one at the
+    /// new depth, that move is the answer (the score and line it was searched with), reported
+    /// at the unfinished depth.
+    fn cut_short_result(
+        &self,
+        pos: &G,
+        depth: u32,
+        on_info: &mut dyn FnMut(&Info),
+        completed: &SearchResult,
+    ) -> SearchResult {
+        let best = &self.root[0];
+        let pv = Self::line_text(pos, &best.pv);
+        let elapsed = self.shared.elapsed();
+        let nodes = self.shared.nodes.load(Ordering::Relaxed);
+        on_info(&Info {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            multipv: 1,
+            score: Score::from_internal(best.score),
+            raw_score: raw_score(best.score),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            time: elapsed,
+            hashfull: self.shared.tt.hashfull(),
+            pv: pv.clone(),
+        });
+        SearchResult {
+            best_move: pv.first().cloned(),
+            ponder: pv.get(1).cloned(),
+            score: Score::from_internal(best.score),
+            depth: completed.depth,
+            nodes,
+            time: elapsed,
+            pv,
+        }
+    }
+
     /// Iterative deepening; returns the best move of the last completed iteration.
     pub fn iterate(
         &mut self,
@@ -602,10 +748,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let multipv = limits.multipv.clamp(1, self.root.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous = vec![0i32; multipv];
+        let mut clock = IterationClock::default();
         let mut next_depth = 1;
         while next_depth <= max_depth {
             let depth = self.claim_depth(next_depth, max_depth);
             next_depth = depth + 1;
+            self.best_move_changes *= 0.5;
+            self.root_improved = false;
             self.shared.searching_at[depth as usize].fetch_add(1, Ordering::Relaxed);
             self.seldepth = 0;
             let mut completed_lines = Vec::new();
@@ -644,6 +793,9 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             }
             self.shared.searching_at[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.stopped && completed_lines.is_empty() {
+                if self.id == 0 && self.root_improved && depth > 1 {
+                    result = self.cut_short_result(pos, depth, &mut *on_info, &result);
+                }
                 break;
             }
             if self.id != 0 {
@@ -693,29 +845,48 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             let best_score = self.root[0].score;
+            clock.record(self.root[0].mv, best_score);
             if let Some(n) = limits.mate {
                 if best_score >= MATE_BOUND && (MATE - best_score + 1) / 2 <= n as i32 {
                     break;
                 }
             }
+            // Forced mates found and proven at this depth (on every line shown) will not
+            // change: iterating on would only repeat them. Infinite and ponder searches stop
+            // iterating too, and wait below for the command that ends them.
+            if previous.iter().all(|&s| {
+                s.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - s.abs()) + MATE_MARGIN
+            }) {
+                break;
+            }
             if !limits.infinite && !self.shared.pondering() {
-                let timing = self.shared.timing();
                 if let Some((
                     from,
                     Budget {
-                        soft: Some(soft), ..
+                        soft: Some(soft),
+                        hard,
                     },
-                )) = timing
+                )) = self.shared.timing()
                 {
-                    if from.elapsed() >= soft.mul_f64(0.6) {
+                    // A clock budget (soft below hard) stretches with an unsettled best move
+                    // or a falling score and shrinks with a settled one; a fixed move time
+                    // does not.
+                    let scale = if hard.is_some_and(|h| soft < h) {
+                        clock.scale(self.best_move_changes)
+                    } else {
+                        1.0
+                    };
+                    let mut target = soft.mul_f64(NEXT_ITERATION_SHARE * scale);
+                    if let Some(h) = hard {
+                        target = target.min(h);
+                    }
+                    if from.elapsed() >= target {
                         break;
                     }
-                }
-                // A forced mate found and proven at this depth will not change.
-                if best_score.abs() >= MATE_BOUND
-                    && depth as i32 > 2 * (MATE - best_score.abs()) + 4
-                {
-                    break;
+                    // One legal move on a clock: nothing to think about.
+                    if limits.clock.is_some() && self.root.len() == 1 {
+                        break;
+                    }
                 }
             }
         }

@@ -1,10 +1,12 @@
 //! Star Trek chess for the search: the same interface the 2D games offer, with attack-board
 //! moves treated as quiet moves (or promotions when they carry a pawn onto its last rank).
 
-use super::geometry::NONE;
-use super::{StMove, StMoveKind, StUndo, StarTrekPosition};
+use super::geometry::{geometry, NONE};
+use super::position::{bishop_attacks, rook_attacks};
+use super::{Cells, StMove, StMoveKind, StUndo, StarTrekPosition};
 use crate::search::game::{SearchGame, ORDER_VALUE};
-use crate::types::Role;
+use crate::search::see::ExchangeBoard;
+use crate::types::{Color, Role};
 use oblique_tables::Bitboard;
 
 /// History-table cell for a pin (cells are 0..144, pins follow them).
@@ -93,5 +95,79 @@ impl SearchGame for StarTrekPosition {
 
     fn no_moves_is_loss(&self) -> bool {
         self.in_check()
+    }
+}
+
+/// Static exchange evaluation in Star Trek chess (`search/see.rs`).
+impl ExchangeBoard for StarTrekPosition {
+    type Set = Cells;
+
+    #[inline]
+    fn exchange_of(&self, m: StMove) -> Option<(usize, usize, Role, Option<Role>)> {
+        if m.promotion().is_some()
+            || !matches!(m.kind(), StMoveKind::Normal | StMoveKind::DoubleStep)
+        {
+            return None;
+        }
+        let moved = self.piece_at(m.from())?.role;
+        Some((
+            m.from(),
+            m.to(),
+            moved,
+            self.piece_at(m.to()).map(|p| p.role),
+        ))
+    }
+    #[inline]
+    fn occupancy(&self) -> Cells {
+        self.occupied()
+    }
+    #[inline]
+    fn color_set(&self, color: Color) -> Cells {
+        self.by_color[color.index()]
+    }
+    #[inline]
+    fn role_set(&self, role: Role) -> Cells {
+        self.by_role
+            .get(role.index())
+            .copied()
+            .unwrap_or(Cells::EMPTY)
+    }
+    /// The attacks of `attacked_by`, collected instead of tested: knights and pawns step over
+    /// an absent attack-board level exactly as there, sliders stop at `occupied`.
+    fn attackers_with(&self, cell: usize, occupied: Cells) -> Cells {
+        let g = geometry();
+        let br = &self.by_role;
+        let mut knight_from = g.knight_direct_from[cell];
+        if !self.cover_below.has(cell) {
+            knight_from |= g.knight_skip_up_from[cell];
+        }
+        if !self.cover_above.has(cell) {
+            knight_from |= g.knight_skip_down_from[cell];
+        }
+        let mut a =
+            (knight_from & br[Role::Knight.index()]) | (g.king[cell] & br[Role::King.index()]);
+        for color in [Color::White, Color::Black] {
+            let pt = &g.pawn[color.index()];
+            let mut from = pt.attackers[cell];
+            let cover = if color == Color::White {
+                self.cover_below
+            } else {
+                self.cover_above
+            };
+            if !cover.has(cell) {
+                from |= pt.attackers_skip[cell];
+            }
+            a |= from & br[Role::Pawn.index()] & self.by_color[color.index()];
+        }
+        let queens = br[Role::Queen.index()];
+        let orth = br[Role::Rook.index()] | queens;
+        if (g.orth_all[cell] & orth).any() {
+            a |= rook_attacks(g, cell, occupied) & orth;
+        }
+        let diag = br[Role::Bishop.index()] | queens;
+        if (g.diag_all[cell] & diag).any() {
+            a |= bishop_attacks(g, cell, occupied) & diag;
+        }
+        a
     }
 }
