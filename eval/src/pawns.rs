@@ -3,7 +3,7 @@
 //! again and again: they are cached per thread, keyed by both pawn sets exactly (no
 //! collisions, so the evaluation stays a pure function of the position).
 
-use crate::tables::{s, EvalCache, GameTables, S};
+use crate::game_tables::{s, EvalCache, GameTables, S};
 use oblique_engine::Role;
 
 /// Entries per thread and bitboard width.

@@ -2,7 +2,7 @@
 //! evaluation's judgement on positions whose verdict is clear.
 
 use crate::eval2d::GOAL_NEXT_MOVE;
-use crate::tables::{tables_by_name, EvalCache};
+use crate::game_tables::{tables_by_name, EvalCache};
 use crate::values::{fit, piece_values, role_values, values_report};
 use crate::Evaluation;
 use oblique_engine::search::Evaluator;

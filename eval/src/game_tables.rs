@@ -20,6 +20,9 @@
 //! * **Diagonal Chess race**: distance and path to the goal corner along the quiet moves.
 
 use crate::pawns::PawnEntry;
+pub use crate::score::{s, S};
+pub use crate::shared::FAR;
+use crate::shared::{bfs, ADVANCE_SHARE_EG, PASSED_SHARE_EG};
 use crate::values::{self, RoleValue};
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::variant::VariantSpec;
@@ -27,69 +30,6 @@ use oblique_engine::{Color, Role, VARIANTS};
 use oblique_tables::Bitboard;
 use once_cell::sync::OnceCell;
 use std::cell::RefCell;
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-
-/// A middle-game / end-game pair of centipawn scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-pub const fn s(mg: i32, eg: i32) -> S {
-    S { mg, eg }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        s(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    #[inline(always)]
-    fn sub(self, o: S) -> S {
-        s(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl SubAssign for S {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: S) {
-        self.mg -= o.mg;
-        self.eg -= o.eg;
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, k: i32) -> S {
-        s(self.mg * k, self.eg * k)
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    #[inline(always)]
-    fn neg(self) -> S {
-        s(-self.mg, -self.eg)
-    }
-}
-
-/// "Unreachable" in the distance tables.
-pub const FAR: u8 = u8::MAX;
 
 /// Piece-square weight per role: centipawns per expected destination above the board's
 /// average on that cell (pawn and king have their own terms).
@@ -122,11 +62,6 @@ const KING_HOME_STEP_MG: f64 = 25.0;
 const KING_CENTRE_MG: f64 = 30.0;
 const KING_CENTRE_EG: f64 = 18.0;
 const PAWN_CENTRE_MG: f64 = 10.0;
-
-/// Passed-pawn bonus as a share of the promotion gain, by quiet steps left (index 0 unused).
-const PASSED_SHARE_EG: [f64; 8] = [0.0, 0.30, 0.17, 0.09, 0.05, 0.03, 0.02, 0.01];
-/// Advancement bonus of any pawn, same shape, much smaller.
-const ADVANCE_SHARE_EG: [f64; 8] = [0.0, 0.06, 0.035, 0.02, 0.012, 0.006, 0.003, 0.0];
 
 /// A per-cell table, padded to 128 cells so that indexing with `sq & 127` needs no bounds
 /// check.
@@ -217,25 +152,6 @@ pub struct GameTables<B: Bitboard> {
     pub minor_max: i32,
 }
 
-fn bfs<B: Bitboard>(table: &[B], sources: B) -> Vec<u8> {
-    let mut dist = vec![FAR; table.len()];
-    let mut frontier = sources;
-    let mut seen = sources;
-    let mut d = 0u8;
-    while frontier.any() {
-        let mut next = B::EMPTY;
-        for sq in frontier.iter() {
-            dist[sq] = d;
-            next |= table[sq];
-        }
-        next &= !seen;
-        seen |= next;
-        frontier = next;
-        d += 1;
-    }
-    dist
-}
-
 fn reverse<B: Bitboard>(table: &[B]) -> Vec<B> {
     let mut rev = vec![B::EMPTY; table.len()];
     for (from, &dests) in table.iter().enumerate() {
@@ -321,7 +237,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         // Distances and centrality on the king graph.
         let mut king_dist = vec![FAR; n * n];
         for a in 0..n {
-            let d = bfs(&rules.king, B::bit(a));
+            let d = bfs(rules.king.len(), |x| rules.king[x], B::bit(a));
             king_dist[a * n..(a + 1) * n].copy_from_slice(&d);
         }
         let king_pairs = pairs(n, |a, b| king_dist[a * n + b]);
@@ -383,8 +299,8 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             let quiet = &rules.pawn_quiet[c];
             let back = reverse(quiet);
             let zone = rules.promotion_zone[c];
-            let qd = bfs(&back, zone);
-            let gd = bfs(&back, rules.pawn_goal[c]);
+            let qd = bfs(back.len(), |x| back[x], zone);
+            let gd = bfs(back.len(), |x| back[x], rules.pawn_goal[c]);
             // Gain: best promotion among the zone cells at the shortest distance.
             let g: Vec<i32> = (0..n)
                 .map(|sq| {
@@ -513,7 +429,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         let mut shield_scale: [Vec<i32>; 2] = Default::default();
         let mut straight_ahead: [Vec<B>; 2] = Default::default();
         for c in 0..2 {
-            let home = bfs(&rules.king, camp[c]);
+            let home = bfs(rules.king.len(), |x| rules.king[x], camp[c]);
             shield_scale[c] = home
                 .iter()
                 .map(|&d| match d {
@@ -635,7 +551,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         // Bishops bound to one colour of cells make a pair worth more than two bishops.
         let bishop_pair = if spec.roles.contains(&Role::Bishop) {
             let diag: Vec<B> = (0..n).map(|sq| rules.diag.empty_board(sq)).collect();
-            let reach = bfs(&diag, B::bit(0));
+            let reach = bfs(diag.len(), |x| diag[x], B::bit(0));
             if reach.contains(&FAR) {
                 s(25, 45)
             } else {
