@@ -20,7 +20,8 @@
 //! to 128 cells and indexed with `sq & 127`, so no bounds checks; each colour is a const
 //! generic, each role has its own loop.
 
-use crate::game_tables::{s, tables_for, EvalCache, GameTables, FAR, MOBILITY_WEIGHT, S};
+use crate::cache::{tables_for, EvalCache};
+use crate::game_tables::{s, GameTables, FAR, MOBILITY_WEIGHT, S};
 use crate::pawns::PawnEntry;
 use oblique_engine::{Color, Position, Role};
 

@@ -19,17 +19,14 @@
 //!   king's cell (quiet and capture steps) and one step further.
 //! * **Diagonal Chess race**: distance and path to the goal corner along the quiet moves.
 
-use crate::pawns::PawnEntry;
 pub use crate::score::{s, S};
 pub use crate::shared::FAR;
 use crate::shared::{bfs, ADVANCE_SHARE_EG, PASSED_SHARE_EG};
 use crate::values::{self, RoleValue};
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::variant::VariantSpec;
-use oblique_engine::{Color, Role, VARIANTS};
+use oblique_engine::{Color, Role};
 use oblique_tables::Bitboard;
-use once_cell::sync::OnceCell;
-use std::cell::RefCell;
 
 /// Piece-square weight per role: centipawns per expected destination above the board's
 /// average on that cell (pawn and king have their own terms).
@@ -612,81 +609,4 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             minor_max,
         }
     }
-}
-
-/// Gives each bitboard width its own table slots (one per game of `VARIANTS`) and its own
-/// per-thread pawn cache.
-pub trait EvalCache: Bitboard + RulesCache {
-    fn slots() -> &'static [OnceCell<GameTables<Self>>];
-    /// The bits folded into one word (hashing).
-    fn fold(self) -> u64;
-    /// Runs `f` on this thread's pawn cache of this width.
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<crate::pawns::PawnEntry<Self>>) -> R) -> R;
-}
-
-static SLOTS64: [OnceCell<GameTables<u64>>; 16] = [const { OnceCell::new() }; 16];
-static SLOTS128: [OnceCell<GameTables<u128>>; 16] = [const { OnceCell::new() }; 16];
-
-thread_local! {
-    static PAWNS64: RefCell<Vec<PawnEntry<u64>>> = const { RefCell::new(Vec::new()) };
-    static PAWNS128: RefCell<Vec<PawnEntry<u128>>> = const { RefCell::new(Vec::new()) };
-}
-
-impl EvalCache for u64 {
-    fn slots() -> &'static [OnceCell<GameTables<u64>>] {
-        &SLOTS64
-    }
-    #[inline(always)]
-    fn fold(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u64>>) -> R) -> R {
-        PAWNS64.with(|c| f(&mut c.borrow_mut()))
-    }
-}
-
-impl EvalCache for u128 {
-    fn slots() -> &'static [OnceCell<GameTables<u128>>] {
-        &SLOTS128
-    }
-    #[inline(always)]
-    fn fold(self) -> u64 {
-        self as u64 ^ (self >> 64) as u64
-    }
-    #[inline(always)]
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u128>>) -> R) -> R {
-        PAWNS128.with(|c| f(&mut c.borrow_mut()))
-    }
-}
-
-/// The tables of the game a position is played in: a scan of at most a few pointer
-/// comparisons once built.
-#[inline(always)]
-pub fn tables_for<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    for slot in B::slots() {
-        if let Some(t) = slot.get() {
-            if std::ptr::eq(t.rules, rules) {
-                return t;
-            }
-        }
-    }
-    build_slot(rules)
-}
-
-#[cold]
-#[inline(never)]
-fn build_slot<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    let idx = VARIANTS
-        .iter()
-        .position(|v| v.name == rules.spec.name)
-        .expect("a registered game");
-    B::slots()[idx].get_or_init(|| GameTables::build(VARIANTS[idx]))
-}
-
-/// The tables of a game by name (tests and reports).
-pub fn tables_by_name<B: EvalCache>(name: &str) -> Option<&'static GameTables<B>> {
-    let spec = oblique_engine::find_variant(name)?;
-    let rules = rules_for::<B>(spec).ok()?;
-    Some(tables_for(rules))
 }

@@ -8,17 +8,19 @@
 //! * `eval2d`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
 
+pub mod cache;
 pub mod eval2d;
 pub mod game_tables;
 pub mod pawns;
+pub mod report;
 pub mod score;
 pub mod shared;
 pub mod startrek;
 pub mod values;
 
-pub use values::{piece_values, role_values, values_report};
+pub use report::{piece_values, role_values, values_report};
 
-use game_tables::EvalCache;
+use cache::EvalCache;
 use oblique_engine::search::Evaluator;
 use oblique_engine::Position;
 
