@@ -22,14 +22,11 @@ pub(crate) struct XbFeatures {
     pub(crate) variants: Option<Vec<String>>,
 }
 
-/// XBoard's name for a game.
+/// XBoard's name for a game, from the game's record (`normal` for orthodox chess).
 pub fn xboard_variant(variant: &str) -> &str {
-    if variant == "chess" {
-        "normal"
-    } else {
-        variant
-    }
+    oblique_engine::find_variant(variant).map_or(variant, |spec| spec.xboard.name)
 }
+
 impl Engine {
     /// `new`, `variant`, `force`, `setboard`, the time control, `post`, `easy`.
     pub(crate) fn xboard_new_game(

@@ -20,8 +20,9 @@
 //! to 128 cells and indexed with `sq & 127`, so no bounds checks; each colour is a const
 //! generic, each role has its own loop.
 
+use crate::cache::{tables_for, EvalCache};
+use crate::game_tables::{s, GameTables, FAR, MOBILITY_WEIGHT, S};
 use crate::pawns::PawnEntry;
-use crate::tables::{s, tables_for, EvalCache, GameTables, FAR, MOBILITY_WEIGHT, S};
 use oblique_engine::{Color, Position, Role};
 
 /// Bonus for the side to move.

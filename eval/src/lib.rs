@@ -1,21 +1,28 @@
 //! Static evaluation for Oblique's games.
 //!
 //! * `values`: piece values derived from mobility on each game's own geometry.
-//! * `tables`: per-game positional tables derived from the board graph.
+//! * `game_tables`: per-game positional tables derived from the board graph (named so as not
+//!   to be confused with the `oblique-tables` crate).
+//! * `score`: the middle-game / end-game score pair.
+//! * `shared`: what the 2D and Star Trek evaluators share (distances, passed-pawn shares).
 //! * `eval2d`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
 
+pub mod cache;
 pub mod eval2d;
+pub mod game_tables;
 pub mod pawns;
+pub mod report;
+pub mod score;
+pub mod shared;
 pub mod startrek;
-pub mod tables;
 pub mod values;
 
-pub use values::{piece_values, role_values, values_report};
+pub use report::{piece_values, role_values, values_report};
 
+use cache::EvalCache;
 use oblique_engine::search::Evaluator;
 use oblique_engine::Position;
-use tables::EvalCache;
 
 /// The evaluator for every game. Tables are built on first use of each game and cached.
 #[derive(Clone, Copy, Debug, Default)]

@@ -3,8 +3,45 @@
 //! again and again: they are cached per thread, keyed by both pawn sets exactly (no
 //! collisions, so the evaluation stays a pure function of the position).
 
-use crate::tables::{s, EvalCache, GameTables, S};
+use crate::game_tables::{s, GameTables, S};
 use oblique_engine::Role;
+use oblique_tables::Bitboard;
+use std::cell::RefCell;
+
+/// A bitboard width with a pawn cache of its own on every thread.
+pub trait PawnCache: Bitboard {
+    /// The bits folded into one word (hashing).
+    fn fold(self) -> u64;
+    /// Runs `f` on this thread's pawn cache of this width.
+    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<Self>>) -> R) -> R;
+}
+
+thread_local! {
+    static PAWNS64: RefCell<Vec<PawnEntry<u64>>> = const { RefCell::new(Vec::new()) };
+    static PAWNS128: RefCell<Vec<PawnEntry<u128>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl PawnCache for u64 {
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u64>>) -> R) -> R {
+        PAWNS64.with(|c| f(&mut c.borrow_mut()))
+    }
+}
+
+impl PawnCache for u128 {
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        self as u64 ^ (self >> 64) as u64
+    }
+    #[inline(always)]
+    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u128>>) -> R) -> R {
+        PAWNS128.with(|c| f(&mut c.borrow_mut()))
+    }
+}
 
 /// Entries per thread and bitboard width.
 pub const PAWN_CACHE_ENTRIES: usize = 1024;
@@ -28,7 +65,7 @@ pub struct PawnEntry<B> {
 }
 
 #[inline(always)]
-fn side<B: EvalCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> (S, S, B, B, S) {
+fn side<B: PawnCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> (S, S, B, B, S) {
     let table = &t.psq[C][Role::Pawn.index()];
     let mut squares = S::default();
     let mut bonus = S::default();
@@ -58,7 +95,7 @@ pub const DOUBLED: S = s(-10, -25);
 pub const SUPPORTED: S = s(8, 6);
 
 #[inline(never)]
-fn compute<B: EvalCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnEntry<B> {
+fn compute<B: PawnCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnEntry<B> {
     let (sw, bw, aw, pw, tw) = side::<B, 0>(t, pawns[0], pawns[1]);
     let (sb, bb, ab, pb, tb) = side::<B, 1>(t, pawns[1], pawns[0]);
     PawnEntry {
@@ -74,7 +111,7 @@ fn compute<B: EvalCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnE
 
 /// The pawn terms of a structure, from this thread's cache or computed (and stored).
 #[inline(always)]
-pub fn probe<B: EvalCache>(t: &GameTables<B>, pawns: [B; 2]) -> PawnEntry<B> {
+pub fn probe<B: PawnCache>(t: &GameTables<B>, pawns: [B; 2]) -> PawnEntry<B> {
     let game = t as *const GameTables<B> as usize;
     let h = (pawns[0].fold() ^ pawns[1].fold().rotate_left(29) ^ game as u64)
         .wrapping_mul(0x9e37_79b9_7f4a_7c15);

@@ -14,7 +14,8 @@
 //! * **Mobility** of knights and sliders in the current geometry, **king danger** from
 //!   enemy pieces attacking the cells around the king, and the tapered blend by phase.
 
-use crate::tables::{s, S};
+use crate::score::{s, S};
+use crate::shared::{bfs, ADVANCE_SHARE_EG, PASSED_SHARE_EG};
 use crate::values::{self, RoleValue, SplitMix};
 use oblique_engine::search::Evaluator;
 use oblique_engine::startrek::bitset::CELLS;
@@ -31,7 +32,6 @@ const ROLES: &[Role] = oblique_engine::variant::STANDARD_ROLES;
 /// Pins holding attack boards in the start position.
 const START_PINS: [&str; 4] = ["b1(1)", "e1(1)", "b8(7)", "e8(7)"];
 
-const FAR: u8 = u8::MAX;
 const TEMPO: i32 = 10;
 
 /// Where squares exist and which main-board cells have a square above / below them.
@@ -129,31 +129,9 @@ const MOBILITY_WEIGHT: [S; 8] = [
     s(0, 0),
     s(0, 0),
 ];
-const PASSED_SHARE_EG: [f64; 10] = [0.0, 0.30, 0.17, 0.09, 0.05, 0.03, 0.02, 0.01, 0.0, 0.0];
-const ADVANCE_SHARE_EG: [f64; 10] = [0.0, 0.06, 0.035, 0.02, 0.012, 0.006, 0.003, 0.0, 0.0, 0.0];
 
 fn start_layout(g: &Geometry) -> Layout {
     layout_of(g, |i| START_PINS.contains(&g.pins[i].name.as_str()))
-}
-
-/// BFS distances on a graph given as successor sets.
-fn bfs(next: &dyn Fn(usize) -> Cells, sources: Cells) -> Vec<u8> {
-    let mut dist = vec![FAR; CELLS];
-    let mut seen = sources;
-    let mut frontier = sources;
-    let mut d = 0u8;
-    while frontier.any() {
-        let mut nx = Cells::EMPTY;
-        for x in frontier.iter() {
-            dist[x] = d;
-            nx |= next(x);
-        }
-        nx &= !seen;
-        seen |= nx;
-        frontier = nx;
-        d += 1;
-    }
-    dist
 }
 
 /// Mobility and value of every role, measured in the start position's geometry.
@@ -235,7 +213,9 @@ fn build() -> Tables {
     // Centrality: mean king distance to the main-board squares (all 144 cells as stepping
     // stones), below the mean over the main board.
     let main: Vec<usize> = g.main.iter().collect();
-    let dist_from: Vec<Vec<u8>> = (0..CELLS).map(|x| bfs(&king_next, Cells::bit(x))).collect();
+    let dist_from: Vec<Vec<u8>> = (0..CELLS)
+        .map(|x| bfs(CELLS, king_next, Cells::bit(x)))
+        .collect();
     let closeness: Vec<f64> = (0..CELLS)
         .map(|x| {
             main.iter()
@@ -279,8 +259,8 @@ fn build() -> Tables {
             }
             rev
         };
-        let qd = bfs(&|x| back[x], t.promotion);
-        let home = bfs(&king_next, camp[c]);
+        let qd = bfs(CELLS, |x| back[x], t.promotion);
+        let home = bfs(CELLS, king_next, camp[c]);
         for (i, table) in psq[c].iter_mut().enumerate() {
             let role = Role::from_index(i);
             let v = value[i];

@@ -1,9 +1,10 @@
 //! Unit tests: reproducible values, sane orderings, determinism, colour symmetry, and the
 //! evaluation's judgement on positions whose verdict is clear.
 
+use crate::cache::{tables_by_name, EvalCache};
 use crate::eval2d::GOAL_NEXT_MOVE;
-use crate::tables::{tables_by_name, EvalCache};
-use crate::values::{fit, piece_values, role_values, values_report};
+use crate::report::{piece_values, role_values, values_report};
+use crate::values::fit;
 use crate::Evaluation;
 use oblique_engine::search::Evaluator;
 use oblique_engine::variant::Width;

@@ -37,7 +37,6 @@ use oblique_engine::variant::{VariantSpec, Width, CHESS};
 use oblique_engine::{Color, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
-use std::fmt::Write as _;
 
 /// Occupancies sampled per density.
 pub const SAMPLES: usize = 256;
@@ -259,59 +258,4 @@ pub fn derive(spec: &'static VariantSpec) -> Vec<RoleValue> {
         Width::W64 => derive_2d::<u64>(spec),
         Width::W128 => derive_2d::<u128>(spec),
     }
-}
-
-/// Derived values of a game by name (`startrek` included), king excluded, in the game's
-/// role order: pawn, knight, bishop, rook, ... Unknown names give an empty list.
-pub fn piece_values(variant: &str) -> Vec<(Role, i32)> {
-    role_values(variant)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|r| r.role != Role::King)
-        .map(|r| (r.role, r.value))
-        .collect()
-}
-
-/// Mobility and value of every role of a game by name (`startrek` included).
-pub fn role_values(variant: &str) -> Result<Vec<RoleValue>, String> {
-    if variant.eq_ignore_ascii_case(oblique_engine::startrek::NAME) {
-        return Ok(crate::startrek::role_values());
-    }
-    let spec =
-        oblique_engine::find_variant(variant).ok_or_else(|| format!("unknown game '{variant}'"))?;
-    Ok(derive(spec))
-}
-
-/// A table for people: every role's mobility and value, and how they were derived (what
-/// `oblique values` prints).
-pub fn values_report(variant: &str) -> Result<String, String> {
-    let rows = role_values(variant)?;
-    let fit = fit();
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{variant}: value = {:.2} * m^{:.3} (m = mean destinations at occupancy {:.2}; \
-         fitted to N 320 B 330 R 500 Q 900 on the orthodox board, rms error {:.1}%); \
-         pawn = 100 * (1 + m / {:.3}) / 2",
-        fit.a,
-        fit.b,
-        fit.density,
-        100.0 * fit.rms_log_error,
-        fit.pawn_mobility
-    );
-    for r in rows {
-        let value = if r.role == Role::King {
-            "-".to_string()
-        } else {
-            r.value.to_string()
-        };
-        let _ = writeln!(
-            s,
-            "{:<11} m {:>6.2}  value {:>5}",
-            r.role.name(),
-            r.mobility,
-            value
-        );
-    }
-    Ok(s)
 }

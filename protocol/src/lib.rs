@@ -7,11 +7,11 @@
 //! thinks. Nothing a GUI sends can panic the loop or lose the game: a command that fails
 //! inside is answered with an error and the game is put back as it was.
 
-pub mod board;
 pub mod session;
 pub mod tokenize;
 pub mod uci;
 pub mod xboard;
+pub mod xboard_gui;
 
 pub use session::{evaluation_search_fn, first_move_search_fn, Event, SearchFn, Session};
 

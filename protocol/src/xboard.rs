@@ -1,18 +1,13 @@
 //! XBoard / WinBoard (CECP v2): parses commands, calls the session, prints answers.
 
-use crate::board;
 use crate::session::{Session, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS};
 use crate::tokenize::{parse_i64, parse_seconds, parse_u64, Line};
+use crate::xboard_gui;
 use crate::{Flow, Frontend, Out};
 use oblique_engine::search::{Clock, Info, Limits, PonderHit, Score, SearchResult, MAX_DEPTH};
 use oblique_engine::{AnyPosition, Color};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Variants offered to XBoard (`normal` is orthodox chess). Star Trek chess is not: XBoard
-/// cannot draw three dimensions.
-pub const VARIANTS: &str = "normal,slanted,minislanted,ultraslanted,ultraslantedwhite,\
-almostultraslanted,sortofalmostultraslanted,diagonal";
 
 /// Also announced: `fairy` (XBoard sends `variant WxH_fairy` for its sizes) means "one of
 /// our 2D games, told by the `setboard` that follows". It is how a game that Black begins
@@ -28,7 +23,7 @@ fn by_position_names() -> String {
     let infos = oblique_engine::any::variant_infos().unwrap_or_default();
     for info in infos
         .iter()
-        .filter(|i| VARIANTS.split(',').any(|v| v == i.name))
+        .filter(|i| oblique_engine::find_variant(i.name).is_some())
     {
         let sized = format!("{}+0_{BY_POSITION}", info.board);
         if info.board != "8x8" && !names.contains(&sized) {
@@ -154,7 +149,8 @@ impl XBoard {
         ));
         out.line("feature sigint=0 sigterm=0 analyze=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 nps=0 time=1 draw=0 reuse=1");
         out.line(format!(
-            "feature variants=\"{VARIANTS},{}\"",
+            "feature variants=\"{},{}\"",
+            xboard_gui::offered_variants().join(","),
             by_position_names()
         ));
         out.line(format!(
@@ -358,12 +354,12 @@ impl XBoard {
             ));
             return;
         }
-        let meant = board::without_false_promotion(s.game.position(), text);
+        let meant = xboard_gui::without_false_promotion(s.game.position(), text);
         let played = match s.game.play(meant) {
             Ok(p) => p,
             Err(e) => {
                 if let Some(why) =
-                    board::white_moved_first(s.game.position(), s.game.moves().len(), meant)
+                    xboard_gui::white_moved_first(s.game.position(), s.game.moves().len(), meant)
                 {
                     out.line(format!("tellusererror {why}"));
                 }
@@ -426,10 +422,10 @@ impl XBoard {
     fn set_board(&mut self, s: &mut Session, out: &mut Out, fen: &str) {
         self.stop_all(s);
         self.excluded.clear();
-        let fen = board::normalize_fen(fen);
+        let fen = xboard_gui::normalize_fen(fen);
         // XBoard may lose track of an engine-defined variant (it sends `variant` without a
         // name after loading a position): take the game whose board the FEN fits.
-        match board::variant_for_fen(s.game.variant(), &fen, self.unnamed_variant) {
+        match xboard_gui::variant_for_fen(s.game.variant(), &fen, self.unnamed_variant) {
             Ok(variant) => {
                 if let Err(e) = s.new_game(variant, Some(&fen)) {
                     out.line(format!("tellusererror Illegal position: {e}"));
@@ -456,7 +452,7 @@ impl XBoard {
             self.unnamed_variant = true;
             return;
         }
-        let known = VARIANTS.split(',').any(|v| v == name);
+        let known = xboard_gui::offered_variants().contains(&name.as_str());
         if !known {
             out.line(format!("Error (unsupported variant): {}", line.text()));
             return;
@@ -468,10 +464,10 @@ impl XBoard {
         }
         self.unnamed_variant = false;
         self.excluded.clear();
-        if let Some(setup) = board::setup_command(s.game.position()) {
+        if let Some(setup) = xboard_gui::setup_command(s.game.position()) {
             out.line(setup);
         }
-        for p in board::piece_commands(s.game.variant()) {
+        for p in xboard_gui::piece_commands(s.game.variant()) {
             out.line(p);
         }
         self.analyze(s);
@@ -727,7 +723,7 @@ impl Frontend for XBoard {
                 out.line("");
             }
             "lift" => match line.word(1) {
-                Some(sq) => match board::highlight_for(s.game.position(), sq) {
+                Some(sq) => match xboard_gui::highlight_for(s.game.position(), sq) {
                     Some(h) => {
                         self.lifted = Some(sq.to_string());
                         out.line(format!("highlight {h}"));
@@ -738,7 +734,7 @@ impl Frontend for XBoard {
             },
             "put" => match (self.lifted.take(), line.word(1)) {
                 (Some(from), Some(to)) => {
-                    let choices = board::promotion_choices(s.game.position(), &from, to);
+                    let choices = xboard_gui::promotion_choices(s.game.position(), &from, to);
                     if !choices.is_empty() {
                         out.line(format!("choice {choices}"));
                     }
@@ -748,7 +744,7 @@ impl Frontend for XBoard {
             },
             word => {
                 // A bare move (usermove=1 is asked for, but older GUIs send moves alone).
-                let looks_like_move = board::split_move(word).is_some()
+                let looks_like_move = xboard_gui::split_move(word).is_some()
                     || word.contains('(')
                     || word.starts_with("O-O")
                     || word == "@@@@";

@@ -7,6 +7,7 @@
 //! * `fen`, `notation`, `diagram` — text in and out.
 //! * `outcome` — the facts the shared judge of finished games needs, dead positions.
 //! * `game`, `search` — the family behind the shared `Game` and `SearchGame` traits.
+//! * `gui` — what GUIs need to know about a game (XBoard name, pieces, piece table).
 //!
 //! It depends on the shared core (`types`, `zobrist`, `outcome`, `sink`, `game`, `search`)
 //! and never on Star Trek chess.
@@ -14,6 +15,7 @@
 pub mod diagram;
 pub mod fen;
 pub mod game;
+pub mod gui;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

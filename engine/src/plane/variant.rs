@@ -1,6 +1,7 @@
 //! Every 2D game as a record of data. Move generation reads the tables built from these
 //! records and never asks which game it is playing.
 
+use crate::plane::gui::XBoardFacts;
 use crate::types::Role;
 use oblique_tables::escalator::EscalatorBoard;
 use oblique_tables::Dir;
@@ -95,6 +96,8 @@ pub struct VariantSpec {
     pub pawn_goal: Option<&'static str>,
     pub dead: DeadPosition,
     pub start_fen: &'static str,
+    /// What XBoard needs to know about the game (its name, piece definitions).
+    pub xboard: XBoardFacts,
 }
 
 /// The six orthodox roles (also Star Trek chess's set).
@@ -198,6 +201,11 @@ pub const CHESS: VariantSpec = VariantSpec {
     pawn_goal: None,
     dead: DeadPosition::Fide,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    xboard: XBoardFacts {
+        name: "normal",
+        built_in: true,
+        pieces: &[],
+    },
 };
 
 pub const SLANTED: VariantSpec = VariantSpec {
@@ -216,6 +224,7 @@ pub const SLANTED: VariantSpec = VariantSpec {
     pawn_goal: None,
     dead: DeadPosition::KingsOnly,
     start_fen: "rnbqkbnr/pppppppp/8/2*2*2/2*2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("slanted"),
 };
 
 pub const MINISLANTED: VariantSpec = VariantSpec {
@@ -224,6 +233,7 @@ pub const MINISLANTED: VariantSpec = VariantSpec {
     board: BoardShape::Escalator(EscalatorBoard::Msec),
     pawn: SINGLE_STEP_CRAB,
     start_fen: "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("minislanted"),
     ..SLANTED
 };
 
@@ -243,12 +253,14 @@ pub const ULTRASLANTED: VariantSpec = VariantSpec {
     pawn_goal: None,
     dead: DeadPosition::KingsOnly,
     start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU b KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("ultraslanted"),
 };
 
 pub const ULTRASLANTED_WHITE: VariantSpec = VariantSpec {
     name: "ultraslantedwhite",
     title: "Ultra Slanted Escalator Chess, White first",
     start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBQKBNRU w KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("ultraslantedwhite"),
     ..ULTRASLANTED
 };
 
@@ -261,6 +273,7 @@ pub const ALMOST_ULTRASLANTED: VariantSpec = VariantSpec {
         black: CURBN,
     },
     start_fen: "urnbckbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("almostultraslanted"),
     ..ULTRASLANTED
 };
 
@@ -273,6 +286,7 @@ pub const SORT_OF_ALMOST_ULTRASLANTED: VariantSpec = VariantSpec {
         black: QURBN,
     },
     start_fen: "urnbqkbnru/pppppppppp/10/3*2*3/3*2*3/3*2*3/10/PPPPPPPPPP/URNBCKBNRU b KQkq - 0 1",
+    xboard: XBoardFacts::engine_defined("sortofalmostultraslanted"),
     ..ULTRASLANTED
 };
 
@@ -311,6 +325,14 @@ pub const DIAGONAL: VariantSpec = VariantSpec {
     pawn_goal: Some("h8"),
     dead: DeadPosition::KingsOnly,
     start_fen: "3prnnk/4ppqb/5ppb/P5pr/RP5p/BPP5/BQPP4/KNNRP3 w - - 0 1",
+    xboard: XBoardFacts {
+        name: "diagonal",
+        built_in: false,
+        // The (1,3) leaper is Betza's camel. White's pawn steps to (+1,+1) and captures to
+        // (0,+1) and (+1,0); `P&` gives Black the same string turned by 180 degrees, exactly
+        // the game's symmetry.
+        pieces: &["piece N& C", "piece P& frmFfrcW"],
+    },
 };
 
 /// Every 2D game, in the order `oblique variants` lists them.
@@ -325,13 +347,13 @@ pub const VARIANTS: &[&VariantSpec] = &[
     &DIAGONAL,
 ];
 
-/// Finds a 2D game by name (case-insensitive; `normal` is XBoard's name for chess).
+/// Finds a 2D game by its name or XBoard's name for it (`normal` is orthodox chess, as is
+/// `standard`), case-insensitive.
 pub fn find(name: &str) -> Option<&'static VariantSpec> {
     let lower = name.to_ascii_lowercase();
-    let lower = if lower == "normal" || lower == "standard" {
-        "chess".to_string()
-    } else {
-        lower
-    };
-    VARIANTS.iter().copied().find(|v| v.name == lower)
+    let lower = if lower == "standard" { "chess" } else { &lower };
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.name == lower || v.xboard.name == lower)
 }

@@ -1,4 +1,5 @@
-//! What XBoard needs to draw and check our 2D games: board size, `setup` and `piece`
+//! XBoard GUI glue: what XBoard needs to draw and check our 2D games, read from each game's
+//! record (`VariantSpec::xboard`): the offered names, board size, `setup` and `piece`
 //! commands, `highlight` boards for `lift`, and FEN clean-up for `setboard`.
 
 use oblique_engine::AnyPosition;
@@ -131,55 +132,16 @@ impl Grid {
     }
 }
 
-/// XBoard's piece types in `pieceToCharTable` order (one side; the last is the king).
-const XBOARD_SLOTS: usize = 22;
-
-fn slot_of(letter: char) -> Option<usize> {
-    match letter.to_ascii_uppercase() {
-        'P' => Some(0),
-        'N' => Some(1),
-        'B' => Some(2),
-        'R' => Some(3),
-        'Q' => Some(4),
-        // Marshall (rook + knight) is XBoard's Chancellor.
-        'C' => Some(8),
-        // The Ultra borrows the Unicorn's picture.
-        'U' => Some(20),
-        'K' => Some(21),
-        _ => None,
-    }
-}
-
-/// The `(PIECETOCHAR)` part of `setup` for a game using these FEN letters.
-pub fn piece_to_char(letters: &[char]) -> String {
-    let mut white = vec!['.'; XBOARD_SLOTS];
-    for &l in letters {
-        if let Some(i) = slot_of(l) {
-            white[i] = l.to_ascii_uppercase();
-        }
-    }
-    white[XBOARD_SLOTS - 1] = 'K';
-    let black: String = white.iter().map(|c| c.to_ascii_lowercase()).collect();
-    let white: String = white.into_iter().collect();
-    format!("{white}{black}")
-}
-
-/// Betza descriptions for games whose moves XBoard can check itself (`piece` commands);
-/// empty where the geometry cannot be written in Betza (escalator boards) or XBoard
-/// already knows the game.
-///
-/// XBoard 4.9.1 reads a move as direction letters, then mode letters, then the atom
-/// (`MovesFromString` in its `moves.c`): direction letters written after `m`/`c` are
-/// skipped, so `frmF` is not `mfrF`. `P&` defines White's piece and gives Black the same
-/// string, which XBoard turns by 180 degrees for the side to move: exactly Diagonal
-/// Chess's symmetry (White's pawn steps to (+1,+1) and captures to (0,+1) and (+1,0);
-/// Black's steps to (-1,-1) and captures to (0,-1) and (-1,0)).
+/// `piece` commands for the game: its record's definitions (`VariantSpec::xboard`).
 pub fn piece_commands(variant: &str) -> Vec<String> {
-    match variant {
-        // The (1,3) leaper is Betza's camel.
-        "diagonal" => vec!["piece N& C".to_string(), "piece P& frmFfrcW".to_string()],
-        _ => Vec::new(),
-    }
+    oblique_engine::find_variant(variant)
+        .map(|spec| spec.xboard.pieces.iter().map(|p| p.to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// XBoard's names of the games offered to it, derived from the games' records.
+pub fn offered_variants() -> Vec<&'static str> {
+    oblique_engine::plane::gui::xboard_names()
 }
 
 /// The move XBoard means by `text`. XBoard appends a promotion letter to every pawn move
@@ -211,20 +173,14 @@ pub fn without_false_promotion<'a>(pos: &AnyPosition, text: &'a str) -> &'a str 
 /// names a parent other than the current one, which throws away a position loaded from a
 /// file at start-up (the `setup` handler in its `backend.c`).
 pub fn setup_command(pos: &AnyPosition) -> Option<String> {
-    let variant = pos.variant_name();
-    if variant == "chess" {
+    let spec = oblique_engine::find_variant(pos.variant_name())?;
+    if spec.xboard.built_in {
         return None;
     }
-    let spec = oblique_engine::find_variant(variant)?;
     let grid = Grid::from_position(pos)?;
-    let letters: Vec<char> = spec
-        .roles
-        .iter()
-        .map(|r| r.letter().to_ascii_uppercase())
-        .collect();
     Some(format!(
         "setup ({}) {}x{}+0 {}",
-        piece_to_char(&letters),
+        spec.xboard_piece_to_char(),
         grid.files,
         grid.ranks,
         pos.to_fen()
@@ -316,7 +272,7 @@ pub fn normalize_fen(fen: &str) -> String {
 }
 
 /// The game a `setboard` FEN belongs to: the current one if it reads there, otherwise the
-/// first XBoard game (in `VARIANTS` order) that reads it; the current game's error if none.
+/// first XBoard game (in listing order) that reads it; the current game's error if none.
 /// `not_orthodox`: XBoard said `variant` without a name, which it does when it has lost the
 /// name of one of our games (never for its own `normal`), so orthodox chess is skipped.
 pub fn variant_for_fen(
@@ -324,13 +280,15 @@ pub fn variant_for_fen(
     fen: &str,
     not_orthodox: bool,
 ) -> Result<&'static str, String> {
-    let skip = |name: &str| not_orthodox && matches!(name, "chess" | "normal");
+    let built_in =
+        |name: &str| oblique_engine::find_variant(name).is_some_and(|s| s.xboard.built_in);
+    let skip = |name: &str| not_orthodox && built_in(name);
     let first_error = match AnyPosition::new(current, Some(fen)) {
         Ok(_) if !skip(current) => return Ok(current),
         Ok(_) => String::from("not a position of an engine-defined variant"),
         Err(e) => e.to_string(),
     };
-    for name in crate::xboard::VARIANTS.split(',').filter(|n| !skip(n)) {
+    for name in offered_variants().into_iter().filter(|n| !skip(n)) {
         if let Ok(p) = AnyPosition::new(name, Some(fen)) {
             return Ok(p.variant_name());
         }

@@ -19,77 +19,14 @@
 //!   king's cell (quiet and capture steps) and one step further.
 //! * **Diagonal Chess race**: distance and path to the goal corner along the quiet moves.
 
-use crate::pawns::PawnEntry;
+pub use crate::score::{s, S};
+pub use crate::shared::FAR;
+use crate::shared::{bfs, ADVANCE_SHARE_EG, PASSED_SHARE_EG};
 use crate::values::{self, RoleValue};
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::variant::VariantSpec;
-use oblique_engine::{Color, Role, VARIANTS};
+use oblique_engine::{Color, Role};
 use oblique_tables::Bitboard;
-use once_cell::sync::OnceCell;
-use std::cell::RefCell;
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-
-/// A middle-game / end-game pair of centipawn scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-pub const fn s(mg: i32, eg: i32) -> S {
-    S { mg, eg }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        s(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    #[inline(always)]
-    fn sub(self, o: S) -> S {
-        s(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl SubAssign for S {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: S) {
-        self.mg -= o.mg;
-        self.eg -= o.eg;
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, k: i32) -> S {
-        s(self.mg * k, self.eg * k)
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    #[inline(always)]
-    fn neg(self) -> S {
-        s(-self.mg, -self.eg)
-    }
-}
-
-/// "Unreachable" in the distance tables.
-pub const FAR: u8 = u8::MAX;
 
 /// Piece-square weight per role: centipawns per expected destination above the board's
 /// average on that cell (pawn and king have their own terms).
@@ -122,11 +59,6 @@ const KING_HOME_STEP_MG: f64 = 25.0;
 const KING_CENTRE_MG: f64 = 30.0;
 const KING_CENTRE_EG: f64 = 18.0;
 const PAWN_CENTRE_MG: f64 = 10.0;
-
-/// Passed-pawn bonus as a share of the promotion gain, by quiet steps left (index 0 unused).
-const PASSED_SHARE_EG: [f64; 8] = [0.0, 0.30, 0.17, 0.09, 0.05, 0.03, 0.02, 0.01];
-/// Advancement bonus of any pawn, same shape, much smaller.
-const ADVANCE_SHARE_EG: [f64; 8] = [0.0, 0.06, 0.035, 0.02, 0.012, 0.006, 0.003, 0.0];
 
 /// A per-cell table, padded to 128 cells so that indexing with `sq & 127` needs no bounds
 /// check.
@@ -217,25 +149,6 @@ pub struct GameTables<B: Bitboard> {
     pub minor_max: i32,
 }
 
-fn bfs<B: Bitboard>(table: &[B], sources: B) -> Vec<u8> {
-    let mut dist = vec![FAR; table.len()];
-    let mut frontier = sources;
-    let mut seen = sources;
-    let mut d = 0u8;
-    while frontier.any() {
-        let mut next = B::EMPTY;
-        for sq in frontier.iter() {
-            dist[sq] = d;
-            next |= table[sq];
-        }
-        next &= !seen;
-        seen |= next;
-        frontier = next;
-        d += 1;
-    }
-    dist
-}
-
 fn reverse<B: Bitboard>(table: &[B]) -> Vec<B> {
     let mut rev = vec![B::EMPTY; table.len()];
     for (from, &dests) in table.iter().enumerate() {
@@ -321,7 +234,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         // Distances and centrality on the king graph.
         let mut king_dist = vec![FAR; n * n];
         for a in 0..n {
-            let d = bfs(&rules.king, B::bit(a));
+            let d = bfs(rules.king.len(), |x| rules.king[x], B::bit(a));
             king_dist[a * n..(a + 1) * n].copy_from_slice(&d);
         }
         let king_pairs = pairs(n, |a, b| king_dist[a * n + b]);
@@ -383,8 +296,8 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             let quiet = &rules.pawn_quiet[c];
             let back = reverse(quiet);
             let zone = rules.promotion_zone[c];
-            let qd = bfs(&back, zone);
-            let gd = bfs(&back, rules.pawn_goal[c]);
+            let qd = bfs(back.len(), |x| back[x], zone);
+            let gd = bfs(back.len(), |x| back[x], rules.pawn_goal[c]);
             // Gain: best promotion among the zone cells at the shortest distance.
             let g: Vec<i32> = (0..n)
                 .map(|sq| {
@@ -513,7 +426,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         let mut shield_scale: [Vec<i32>; 2] = Default::default();
         let mut straight_ahead: [Vec<B>; 2] = Default::default();
         for c in 0..2 {
-            let home = bfs(&rules.king, camp[c]);
+            let home = bfs(rules.king.len(), |x| rules.king[x], camp[c]);
             shield_scale[c] = home
                 .iter()
                 .map(|&d| match d {
@@ -635,7 +548,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         // Bishops bound to one colour of cells make a pair worth more than two bishops.
         let bishop_pair = if spec.roles.contains(&Role::Bishop) {
             let diag: Vec<B> = (0..n).map(|sq| rules.diag.empty_board(sq)).collect();
-            let reach = bfs(&diag, B::bit(0));
+            let reach = bfs(diag.len(), |x| diag[x], B::bit(0));
             if reach.contains(&FAR) {
                 s(25, 45)
             } else {
@@ -696,81 +609,4 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             minor_max,
         }
     }
-}
-
-/// Gives each bitboard width its own table slots (one per game of `VARIANTS`) and its own
-/// per-thread pawn cache.
-pub trait EvalCache: Bitboard + RulesCache {
-    fn slots() -> &'static [OnceCell<GameTables<Self>>];
-    /// The bits folded into one word (hashing).
-    fn fold(self) -> u64;
-    /// Runs `f` on this thread's pawn cache of this width.
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<crate::pawns::PawnEntry<Self>>) -> R) -> R;
-}
-
-static SLOTS64: [OnceCell<GameTables<u64>>; 16] = [const { OnceCell::new() }; 16];
-static SLOTS128: [OnceCell<GameTables<u128>>; 16] = [const { OnceCell::new() }; 16];
-
-thread_local! {
-    static PAWNS64: RefCell<Vec<PawnEntry<u64>>> = const { RefCell::new(Vec::new()) };
-    static PAWNS128: RefCell<Vec<PawnEntry<u128>>> = const { RefCell::new(Vec::new()) };
-}
-
-impl EvalCache for u64 {
-    fn slots() -> &'static [OnceCell<GameTables<u64>>] {
-        &SLOTS64
-    }
-    #[inline(always)]
-    fn fold(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u64>>) -> R) -> R {
-        PAWNS64.with(|c| f(&mut c.borrow_mut()))
-    }
-}
-
-impl EvalCache for u128 {
-    fn slots() -> &'static [OnceCell<GameTables<u128>>] {
-        &SLOTS128
-    }
-    #[inline(always)]
-    fn fold(self) -> u64 {
-        self as u64 ^ (self >> 64) as u64
-    }
-    #[inline(always)]
-    fn with_pawn_cache<R>(f: impl FnOnce(&mut Vec<PawnEntry<u128>>) -> R) -> R {
-        PAWNS128.with(|c| f(&mut c.borrow_mut()))
-    }
-}
-
-/// The tables of the game a position is played in: a scan of at most a few pointer
-/// comparisons once built.
-#[inline(always)]
-pub fn tables_for<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    for slot in B::slots() {
-        if let Some(t) = slot.get() {
-            if std::ptr::eq(t.rules, rules) {
-                return t;
-            }
-        }
-    }
-    build_slot(rules)
-}
-
-#[cold]
-#[inline(never)]
-fn build_slot<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    let idx = VARIANTS
-        .iter()
-        .position(|v| v.name == rules.spec.name)
-        .expect("a registered game");
-    B::slots()[idx].get_or_init(|| GameTables::build(VARIANTS[idx]))
-}
-
-/// The tables of a game by name (tests and reports).
-pub fn tables_by_name<B: EvalCache>(name: &str) -> Option<&'static GameTables<B>> {
-    let spec = oblique_engine::find_variant(name)?;
-    let rules = rules_for::<B>(spec).ok()?;
-    Some(tables_for(rules))
 }
