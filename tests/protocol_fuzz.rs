@@ -1,27 +1,11 @@
 //! Property test: random and truncated command lines, in both protocols, never crash the
 //! session, never reach its internal-error path, and the engine still answers afterwards.
 
-use oblique_protocol::{first_move_search_fn, run, Protocol};
+#[path = "fuzz/harness.rs"]
+mod harness;
+
+use harness::Target;
 use proptest::prelude::*;
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 const WORDS: &[&str] = &[
     "xboard",
@@ -139,35 +123,15 @@ fn line() -> impl Strategy<Value = String> {
     })
 }
 
+/// One in-process session over `lines` (the fuzzer's own session runner, which ends it with
+/// a synchronising `isready` or `ping`).
 fn session(protocol: &str, lines: &[String]) -> String {
-    let mut input = format!("{protocol}\n");
-    for l in lines {
-        input.push_str(l);
-        input.push('\n');
-    }
-    input.push_str(if protocol == "uci" {
-        "stop\nisready\n"
+    let target = if protocol == "uci" {
+        Target::Uci
     } else {
-        "force\nexit\nping 4242\n"
-    });
-    let out = Shared::default();
-    let sink = out.clone();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let r = run(
-            Cursor::new(input.into_bytes()),
-            Box::new(sink),
-            Protocol::Auto,
-            first_move_search_fn(),
-        );
-        let _ = tx.send(r);
-    });
-    let r = rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("session ended in time");
-    assert!(r.is_ok());
-    let bytes = out.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    String::from_utf8_lossy(&bytes).to_string()
+        Target::Xboard
+    };
+    harness::replay(target, lines).unwrap_or_else(|e| panic!("{e}"))
 }
 
 proptest! {
