@@ -48,8 +48,12 @@ fn require(name: &str) -> Option<PathBuf> {
     }
 }
 
+/// The engine under test: this build, or the binary named by `OBLIQUE_UNDER_TEST` (to show
+/// that a test fails on an older build).
 fn engine() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_oblique"))
+    std::env::var_os("OBLIQUE_UNDER_TEST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_oblique")))
 }
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -233,21 +237,54 @@ fn move_target(m: &str) -> String {
     rest[..j].to_string()
 }
 
-/// The moves each engine announced (`move X` lines in XBoard's debug log), in order.
-fn engine_moves(debug: &str) -> Vec<String> {
+/// Which way a line of XBoard's debug log went.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dir {
+    /// From XBoard to an engine (`NNN >first : text`).
+    ToEngine,
+    /// From an engine to XBoard (`NNN <first : text`).
+    FromEngine,
+}
+
+/// The protocol lines of XBoard's debug log: direction, engine (`first`/`second`), text.
+fn protocol_lines(debug: &str) -> Vec<(Dir, &str, &str)> {
     debug
         .lines()
         .filter_map(|l| {
-            let (_, rest) = l.split_once(" <")?;
+            let (dir, rest) = match (l.split_once(" <"), l.split_once(" >")) {
+                (Some((_, r)), _) => (Dir::FromEngine, r),
+                (None, Some((_, r))) => (Dir::ToEngine, r),
+                _ => return None,
+            };
             let (who, text) = rest.split_once(':')?;
-            if !matches!(who.trim(), "first" | "second") {
-                return None;
-            }
-            text.trim()
-                .strip_prefix("move ")
-                .map(|m| m.trim().to_string())
+            let who = who.trim();
+            matches!(who, "first" | "second").then_some((dir, who, text.trim()))
         })
         .collect()
+}
+
+/// The moves each engine announced (`move X` lines in XBoard's debug log), in order.
+fn engine_moves(debug: &str) -> Vec<String> {
+    protocol_lines(debug)
+        .into_iter()
+        .filter(|(dir, _, _)| *dir == Dir::FromEngine)
+        .filter_map(|(_, _, text)| text.strip_prefix("move ").map(|m| m.trim().to_string()))
+        .collect()
+}
+
+/// A CECP thinking line (`ply score time nodes pv...`): its score.
+fn thinking_score(text: &str) -> Option<i64> {
+    let mut words = text.split_whitespace();
+    let ply = words.next()?;
+    if !ply
+        .trim_end_matches(['.', '&'])
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        || ply.is_empty()
+    {
+        return None;
+    }
+    words.next()?.parse().ok()
 }
 
 struct XGame<'a> {
@@ -266,8 +303,15 @@ struct XGame<'a> {
     load_fen: Option<&'a str>,
 }
 
-/// Plays one XBoard game and checks it; returns the PGN text.
-fn xboard_game(name: &str, g: XGame) -> Option<String> {
+/// A finished XBoard game: the saved PGN and XBoard's debug log (every line to and from the
+/// engines).
+struct Played {
+    pgn: String,
+    debug: String,
+}
+
+/// Plays one XBoard game and checks it; `None` when XBoard or Xvfb is missing (outside CI).
+fn xboard_game(name: &str, g: XGame) -> Option<Played> {
     let xboard = require("xboard")?;
     let xvfb = require("Xvfb")?;
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
@@ -338,7 +382,10 @@ fn xboard_game(name: &str, g: XGame) -> Option<String> {
     });
     check_game(name, g.variant, &pgn_text, &debug);
     let _ = std::fs::remove_dir_all(&dir);
-    Some(pgn_text)
+    Some(Played {
+        pgn: pgn_text,
+        debug,
+    })
 }
 
 fn tail(text: &str, n: usize) -> String {
@@ -582,7 +629,7 @@ fn xboard_diagonal_legality_testing_reads_the_pawn() {
 fn xboard_diagonal_corner_win() {
     // diagonal.md: g7-h8 onto an empty h8 wins at once and promotes nothing. XBoard takes
     // it for a promotion and passes `g7h8q` to the other engine, which must read it.
-    let pgn = xboard_game(
+    let played = xboard_game(
         "xboard-diagonal-corner",
         XGame {
             variant: "diagonal",
@@ -593,7 +640,7 @@ fn xboard_diagonal_corner_win() {
             load_fen: Some("k7/6P1/8/8/8/8/8/7K w - - 0 1"),
         },
     );
-    if let Some(pgn) = pgn {
+    if let Some(Played { pgn, .. }) = played {
         assert_eq!(parse_pgn(&pgn).result, "1-0", "{pgn}");
     }
 }
@@ -613,6 +660,110 @@ fn xboard_orthodox_against_fairy_max() {
             extra: &[],
             load_fen: None,
         },
+    );
+}
+
+// CECP: thinking output on the opponent's time may show the position after the move the
+// engine expects only once it has named that move in `Hint: MOVE`; XBoard otherwise shows a
+// line in which one side moves twice.
+#[test]
+fn xboard_ponder_output_follows_a_hint() {
+    let Some(played) = xboard_game(
+        "xboard-ponder",
+        XGame {
+            variant: "chess",
+            xboard_variant: "normal",
+            second: None,
+            test_legality: true,
+            extra: &["-ponderNextMove", "true"],
+            load_fen: None,
+        },
+    ) else {
+        return;
+    };
+    // Per engine: thinking since its own last move (the opponent's time) and whether a
+    // `Hint:` came first. XBoard's next move to it ends the pondering.
+    let mut pondering = std::collections::HashMap::new();
+    let mut ponder_lines = 0;
+    for (dir, who, text) in protocol_lines(&played.debug) {
+        let state = pondering.entry(who).or_insert((false, false));
+        match dir {
+            Dir::FromEngine if text.starts_with("move ") => *state = (true, false),
+            Dir::FromEngine if text.starts_with("Hint:") => state.1 = true,
+            Dir::FromEngine if thinking_score(text).is_some() && state.0 => {
+                assert!(
+                    state.1,
+                    "{who} shows thinking on the opponent's time before any Hint: {text}\n{}",
+                    tail(&played.debug, 40)
+                );
+                ponder_lines += 1;
+            }
+            Dir::ToEngine
+                if text.starts_with("usermove")
+                    || ["new", "force", "result", "quit"]
+                        .iter()
+                        .any(|w| text.starts_with(w)) =>
+            {
+                state.0 = false
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        ponder_lines > 0,
+        "no thinking on the opponent's time: the engines did not ponder\n{}",
+        tail(&played.debug, 40)
+    );
+}
+
+// After a proven mate a deeper search cannot change the score: the engine stops iterating
+// instead of filling XBoard's Engine Output with the same line to the maximum depth.
+// King and queen against king, mate in 6 (Stockfish 15.1 at depth 30: `score mate 6`).
+#[test]
+fn xboard_proven_mates_end_the_iterations() {
+    let Some(played) = xboard_game(
+        "xboard-mate-lines",
+        XGame {
+            variant: "chess",
+            xboard_variant: "normal",
+            second: None,
+            test_legality: true,
+            extra: &[],
+            load_fen: Some("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1"),
+        },
+    ) else {
+        return;
+    };
+    assert_eq!(parse_pgn(&played.pgn).result, "1-0", "{}", played.pgn);
+    // A mate in p plies ends the iterations once the depth passes 2p + 4 (the margin lets
+    // pruned shorter mates surface; `MATE_MARGIN` in engine/src/search/worker.rs), and a
+    // mate in N moves is at most 2N plies: no thinking line with a mate score may come from
+    // deeper than 4N + 5. Before the fix the engines went on to depth 100.
+    let mut mate_lines = 0;
+    for (dir, who, text) in protocol_lines(&played.debug) {
+        if dir != Dir::FromEngine {
+            continue;
+        }
+        let Some(score) = thinking_score(text).filter(|s| s.abs() >= 100_000) else {
+            continue;
+        };
+        mate_lines += 1;
+        let moves = score.abs() - 100_000;
+        let depth: i64 = text
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.trim_end_matches(['.', '&']).parse().ok())
+            .unwrap_or(0);
+        assert!(
+            depth <= 4 * moves + 5,
+            "{who} still iterating at depth {depth} on a mate in {moves}: {text}\n{}",
+            tail(&played.debug, 60)
+        );
+    }
+    assert!(
+        mate_lines > 0,
+        "no engine reported the mate\n{}",
+        tail(&played.debug, 60)
     );
 }
 
