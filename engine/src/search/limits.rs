@@ -64,6 +64,14 @@ pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 /// Most of the clock a plan leaves untouched (see `Limits::budget`).
 pub const CLOCK_RESERVE: Duration = Duration::from_millis(300);
 
+/// What every move costs beyond its own search on a busy machine (the answer's trip through
+/// the pipes, the GUI's bookkeeping, the wait for a processor), counted for each move the
+/// plan covers. On the 2-core machine at load 7-10 the time from `go` to `bestmove` of a
+/// 4 ms search reached 50-70 ms; a soak at 1 s + 0.01 s, whose clocks settled some 0.1 s
+/// above the move overhead, lost about one game in twenty on time until this kept a cushion
+/// of about 0.3 s (issue 10).
+pub const LATENCY_PER_MOVE: Duration = Duration::from_millis(10);
+
 /// Moves a sudden-death clock is planned over (what is left is shared among this many
 /// moves, with their increments).
 pub const SUDDEN_DEATH_HORIZON: u32 = 30;
@@ -116,15 +124,16 @@ impl Limits {
             let sudden_death = c.moves_to_go.is_none();
             let mtg = c.moves_to_go.unwrap_or(SUDDEN_DEATH_HORIZON).clamp(1, 80);
             // An even share of what the next `mtg` moves will have: the clock now plus half
-            // of the increments still to come. Not all of them: a search overshoots its plan
+            // of the increments still to come, less each move's latency. Not all of them: a search overshoots its plan
             // by about a third, and a plan that counted every increment kept the clock, late
             // in long games, within a tenth of a second of the overhead (a loaded machine then
-            // forfeits); with half, it settles some eight increments above it. Never plan on
+            // forfeits); with half, and the latencies, it settles some 0.3 s above it. Never plan on
             // more than a fifth of the clock (most of it on the last move before a time
             // control), and never go past 40% of it even when the search wants to finish an
             // iteration. The search stretches or shrinks the plan (`soft`) by how settled its
             // best move is; `hard` stops it mid-iteration.
-            let horizon = left + c.increment.mul_f64(0.5 * (mtg - 1) as f64);
+            let horizon = (left + c.increment.mul_f64(0.5 * (mtg - 1) as f64))
+                .saturating_sub(LATENCY_PER_MOVE * mtg);
             let share = horizon / mtg;
             let (plan_cap, hard_cap) = if mtg == 1 && !sudden_death {
                 (0.5, 0.7)
