@@ -588,6 +588,21 @@ fn xboard_slanted_self_play() {
 /// the engine's `1-0 {White pawn reaches h8}` a false claim (`GameEnds` in `backend.c`).
 const DIAGONAL_CLAIMS: &[&str] = &["-testClaims", "false"];
 
+/// A Diagonal Chess position loaded at start-up (README): `-variant fairy` with the board
+/// and the piece letters on the command line; the engine takes the game from the position
+/// and tells XBoard how its pieces move. (Under `-variant diagonal` the engine's `setup`
+/// would replace a loaded position with the start position.)
+const DIAGONAL_LOADED: &[&str] = &[
+    "-testClaims",
+    "false",
+    "-boardWidth",
+    "8",
+    "-boardHeight",
+    "8",
+    "-pieceToCharTable",
+    "PNBRQ................Kpnbrq................k",
+];
+
 #[test]
 fn xboard_diagonal_self_play() {
     // From the start, XBoard trusting the engines: XBoard 4.9.1 promotes pawns only on the
@@ -616,10 +631,10 @@ fn xboard_diagonal_legality_testing_reads_the_pawn() {
         "xboard-diagonal-pawn",
         XGame {
             variant: "diagonal",
-            xboard_variant: "diagonal",
+            xboard_variant: "fairy",
             second: None,
             test_legality: true,
-            extra: DIAGONAL_CLAIMS,
+            extra: DIAGONAL_LOADED,
             load_fen: Some("7k/4n3/8/8/3p4/r3K3/1r6/6n1 w - - 0 1"),
         },
     );
@@ -633,10 +648,10 @@ fn xboard_diagonal_corner_win() {
         "xboard-diagonal-corner",
         XGame {
             variant: "diagonal",
-            xboard_variant: "diagonal",
+            xboard_variant: "fairy",
             second: None,
             test_legality: true,
-            extra: DIAGONAL_CLAIMS,
+            extra: DIAGONAL_LOADED,
             load_fen: Some("k7/6P1/8/8/8/8/8/7K w - - 0 1"),
         },
     );
@@ -765,6 +780,71 @@ fn xboard_proven_mates_end_the_iterations() {
         "no engine reported the mate\n{}",
         tail(&played.debug, 60)
     );
+}
+
+// A person starting XBoard with the README's command for a game XBoard does not know: the
+// engine's `setup` must make XBoard take the game. Without a parent variant XBoard 4.9.1
+// kept its variant "unknown", answered the engine's first `pong` with "Engine did not send
+// setup for non-standard variant" and fell back to orthodox chess (`GameEnds(29, (null), 4)`
+// in its debug log: GameUnfinished from XBoard itself).
+#[test]
+fn xboard_readme_commands_start_engine_defined_games() {
+    let Some(xboard) = require("xboard") else {
+        return;
+    };
+    let Some(xvfb) = require("Xvfb") else {
+        return;
+    };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    for (variant, extra) in [
+        ("slanted", &["-xlegal"][..]),
+        ("diagonal", &["-xlegal", "-testClaims", "false"][..]),
+    ] {
+        let dir = scratch_dir(&format!("xboard-start-{variant}"));
+        let x = Xvfb::start(&xvfb);
+        let debug_path = dir.join("xboard.debug");
+        let mut child = Command::new(&xboard)
+            .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("DISPLAY", &x.display)
+            .args(["-saveSettingsOnExit", "false"])
+            .args([
+                "-fcp",
+                &engine().to_string_lossy(),
+                "-fd",
+                &dir.to_string_lossy(),
+            ])
+            .args(["-variant", variant])
+            .args(extra)
+            .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start xboard");
+        // Until the engine has answered the start-up `ping`, and a moment more.
+        let start = Instant::now();
+        let mut debug = String::new();
+        while start.elapsed() < Duration::from_secs(30) && !debug.contains("<first : pong") {
+            std::thread::sleep(Duration::from_millis(200));
+            debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+        let _ = child.kill();
+        let _ = child.wait();
+        drop(x);
+        assert!(
+            debug.contains("<first : pong"),
+            "{variant}: the engine never answered XBoard's ping\n{}",
+            tail(&debug, 30)
+        );
+        assert!(
+            debug.contains("_fairy") && !debug.contains("GameEnds(29, (null), 4)"),
+            "{variant}: XBoard did not take the engine's game\n{}",
+            tail(&debug, 30)
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// A Python interpreter that has python-chess.

@@ -430,6 +430,12 @@ impl XBoard {
                 if let Err(e) = s.new_game(variant, Some(&fen)) {
                     out.line(format!("tellusererror Illegal position: {e}"));
                     s.game.set_invalid(e);
+                } else if self.unnamed_variant {
+                    // Under `fairy` XBoard knows only the board: the position named the
+                    // game, and XBoard learns how its pieces move (for its legality test).
+                    for p in xboard_gui::piece_commands(variant) {
+                        out.line(p);
+                    }
                 }
             }
             Err(e) => {

@@ -166,12 +166,16 @@ pub fn without_false_promotion<'a>(pos: &AnyPosition, text: &'a str) -> &'a str 
     }
 }
 
-/// `setup (PIECETOCHAR) WxH+0 FEN` for a game XBoard does not know, `None` for orthodox
-/// chess (XBoard's `normal`) and games XBoard cannot draw.
+/// `setup (PIECETOCHAR) WxH+0_fairy FEN` for a game XBoard does not know, `None` for
+/// orthodox chess (XBoard's `normal`) and games XBoard cannot draw.
 ///
-/// No parent variant (`_fairy`): XBoard 4.9.1 re-initialises its board when a `setup`
-/// names a parent other than the current one, which throws away a position loaded from a
-/// file at start-up (the `setup` handler in its `backend.c`).
+/// The parent variant `fairy` is what makes XBoard 4.9.1 take the game: without one its
+/// variant stays "unknown", and when the engine answers its first `ping` XBoard shows
+/// "Engine did not send setup for non-standard variant" and falls back to orthodox chess
+/// (the `setup` and `pong` handlers in its `backend.c`). With the parent, XBoard
+/// re-initialises its board to the `setup` position, so a position loaded at start-up
+/// (`-lpf`) under a named game is replaced; positions are loaded under `-variant fairy`
+/// instead (README), where the `setboard` that follows decides the game.
 pub fn setup_command(pos: &AnyPosition) -> Option<String> {
     let spec = oblique_engine::find_variant(pos.variant_name())?;
     if spec.xboard.built_in {
@@ -179,7 +183,7 @@ pub fn setup_command(pos: &AnyPosition) -> Option<String> {
     }
     let grid = Grid::from_position(pos)?;
     Some(format!(
-        "setup ({}) {}x{}+0 {}",
+        "setup ({}) {}x{}+0_fairy {}",
         spec.xboard_piece_to_char(),
         grid.files,
         grid.ranks,
@@ -368,13 +372,13 @@ mod tests {
         assert_eq!(
             setup_command(&p).as_deref(),
             Some(
-                "setup (PNBRQ................Kpnbrq................k) 8x6+0 \
+                "setup (PNBRQ................Kpnbrq................k) 8x6+0_fairy \
                  rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
             )
         );
         let u = AnyPosition::new("sortofalmostultraslanted", None).expect("start");
         let s = setup_command(&u).expect("setup");
-        assert!(s.starts_with("setup (PNBRQ...C...........UKpnbrq...c...........uk) 10x9+0 "));
+        assert!(s.starts_with("setup (PNBRQ...C...........UKpnbrq...c...........uk) 10x9+0_fairy "));
         assert!(setup_command(&AnyPosition::new("chess", None).expect("start")).is_none());
     }
 
