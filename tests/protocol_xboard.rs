@@ -89,7 +89,10 @@ fn variants_send_setup_and_pieces() {
             .iter()
             .find(|l| l.starts_with("setup ("))
             .expect("setup");
-        assert!(setup.ends_with(&format!(" {size}+0_fairy {fen}")), "{setup}");
+        assert!(
+            setup.ends_with(&format!(" {size}+0_fairy {fen}")),
+            "{setup}"
+        );
         let table = setup[7..].split(')').next().unwrap_or("");
         assert_eq!(table.len(), 44, "{table}");
         assert!(table.ends_with('k') && table[..22].ends_with('K'));
@@ -122,7 +125,10 @@ fn variants_send_setup_and_pieces() {
     assert!(e.cmd("variant").is_empty());
     // XBoard knows only the board then: the engine tells it how the pieces move.
     let pieces = e.cmd("setboard 7k/4n3/8/8/3p4/r7/1r6/4K1n1 b - - 0 1");
-    assert!(pieces.contains(&"piece P& frmFfrcW".to_string()), "{pieces:?}");
+    assert!(
+        pieces.contains(&"piece P& frmFfrcW".to_string()),
+        "{pieces:?}"
+    );
     let reply = e.cmd("usermove d4c3");
     assert!(reply.is_empty(), "{reply:?}");
     // `variant 8x6+0_fairy` (XBoard's name for a sized board of `fairy`): the game is the

@@ -847,6 +847,181 @@ fn xboard_readme_commands_start_engine_defined_games() {
     }
 }
 
+/// Runs a tool under the test's X display; its standard output.
+fn x_tool(tool: &Path, display: &str, args: &[&str]) -> String {
+    Command::new(tool)
+        .env("DISPLAY", display)
+        .args(args)
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+/// A person's click on a square of XBoard's board: button down, a human moment, button up
+/// (XBoard asks the engine for the promotion choice between the two).
+fn click_square(xdotool: &Path, display: &str, board: (i32, i32, i32), square: &str) {
+    let (left, top, size) = board;
+    let b = square.as_bytes();
+    let file = (b[0] - b'a') as i32;
+    let rank = (b[1] - b'1') as i32;
+    let x = left + file * size + size / 2;
+    let y = top + (7 - rank) * size + size / 2;
+    x_tool(
+        xdotool,
+        display,
+        &["mousemove", &x.to_string(), &y.to_string()],
+    );
+    x_tool(xdotool, display, &["mousedown", "1"]);
+    std::thread::sleep(Duration::from_millis(250));
+    x_tool(xdotool, display, &["mouseup", "1"]);
+    std::thread::sleep(Duration::from_millis(400));
+}
+
+// A person promoting in Diagonal Chess by clicks, with XBoard's legality testing off as the
+// README says: g3-h4 promotes, and h4 allows a Knight only (diagonal.md). When the pawn is
+// lifted the engine marks h4 as a promotion square; on the down-click there XBoard asks
+// (`put h4`) and the engine answers `choice N`, which XBoard's promotion sweep takes, so the
+// move sent is g3h4n (a plain click-click without the engine's choice sends g3h4q).
+#[test]
+fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
+    let Some(xboard) = require("xboard") else {
+        return;
+    };
+    let Some(xvfb) = require("Xvfb") else {
+        return;
+    };
+    let Some(xdotool) = require("xdotool") else {
+        return;
+    };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir("xboard-promotion-clicks");
+    let x = Xvfb::start(&xvfb);
+    let fen = "k7/8/8/8/8/6P1/8/K7 w - - 0 1";
+    let fen_path = dir.join("start.fen");
+    std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
+    let debug_path = dir.join("xboard.debug");
+    let mut child = Command::new(&xboard)
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .env("DISPLAY", &x.display)
+        .args(["-saveSettingsOnExit", "false", "-size", "medium"])
+        .args([
+            "-fcp",
+            &engine().to_string_lossy(),
+            "-fd",
+            &dir.to_string_lossy(),
+        ])
+        .args(["-variant", "fairy"])
+        .args(DIAGONAL_LOADED)
+        .args(["-xlegal", "-lpf", &fen_path.to_string_lossy()])
+        .args(["-timeControl", "1:00"])
+        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xboard");
+    let read_until = |want: &dyn Fn(&str) -> bool, secs: u64| {
+        let start = Instant::now();
+        loop {
+            let debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
+            if want(&debug) || start.elapsed() > Duration::from_secs(secs) {
+                return debug;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    // Ready once the engine has told XBoard how the pieces move.
+    let debug = read_until(&|d| d.contains("<first : piece P&"), 30);
+    assert!(
+        debug.contains("<first : piece P&"),
+        "the engine did not set up the game\n{}",
+        tail(&debug, 30)
+    );
+    // The board fills the main window's width below the menus and clocks, one pixel of
+    // frame on each side: its squares from the window's size.
+    // The main window is the visible one of class xboard (titled with the loaded file).
+    let start = Instant::now();
+    let mut size = None;
+    while size.is_none() && start.elapsed() < Duration::from_secs(15) {
+        std::thread::sleep(Duration::from_millis(300));
+        let found = x_tool(
+            &xdotool,
+            &x.display,
+            &["search", "--onlyvisible", "--class", "xboard"],
+        );
+        let Some(id) = found.lines().next().map(str::trim) else {
+            continue;
+        };
+        let geometry = x_tool(&xdotool, &x.display, &["getwindowgeometry", id]);
+        size = geometry
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Geometry: "))
+            .and_then(|g| g.split_once('x'))
+            .and_then(|(w, h)| {
+                Some((w.trim().parse::<i32>().ok()?, h.trim().parse::<i32>().ok()?))
+            });
+    }
+    let Some((width, height)) = size else {
+        let all = x_tool(
+            &xdotool,
+            &x.display,
+            &["search", "--onlyvisible", "--name", ""],
+        );
+        let _ = child.kill();
+        panic!(
+            "no XBoard window among the visible ones {all:?}\n{}",
+            tail(&read_until(&|_| true, 0), 15)
+        );
+    };
+    let square = (width - 5) / 8;
+    let board = (2, height - 2 - 8 * square, square);
+    click_square(&xdotool, &x.display, board, "g3");
+    let debug = read_until(&|d| d.contains(">first : lift g3"), 5);
+    assert!(
+        debug.contains(">first : lift g3"),
+        "the click on g3 missed (board at {board:?} in a {width}x{height} window)\n{}",
+        tail(&debug, 20)
+    );
+    click_square(&xdotool, &x.display, board, "h4");
+    // The person's move, then the engine's answer.
+    let debug = read_until(
+        &|d| {
+            d.split(">first : usermove")
+                .nth(1)
+                .is_some_and(|rest| rest.contains("<first : move "))
+        },
+        30,
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    drop(x);
+    let sent: Vec<String> = protocol_lines(&debug)
+        .into_iter()
+        .filter(|(dir, _, _)| *dir == Dir::ToEngine)
+        .filter_map(|(_, _, t)| {
+            t.split_whitespace()
+                .last()
+                .filter(|m| m.starts_with("g3h4"))
+                .map(str::to_string)
+        })
+        .collect();
+    assert_eq!(
+        sent,
+        ["g3h4n"],
+        "XBoard did not send the Knight promotion\n{}",
+        tail(&debug, 30)
+    );
+    assert!(!debug.contains("Illegal move"), "{}", tail(&debug, 30));
+    let reply = engine_moves(&debug);
+    let mut pos = AnyPosition::new("diagonal", Some(fen)).expect("position");
+    pos.play("g3h4n").expect("g3h4n is legal");
+    let reply = reply
+        .first()
+        .unwrap_or_else(|| panic!("no engine move\n{}", tail(&debug, 30)));
+    assert!(pos.play(reply).is_ok(), "engine answered {reply}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A Python interpreter that has python-chess.
 fn python_with_chess() -> Option<PathBuf> {
     for p in ["python3", "/usr/bin/python3"] {
