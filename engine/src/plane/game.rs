@@ -4,12 +4,14 @@ use crate::error::MoveError;
 use crate::game::Game;
 use crate::plane::position::{Position, Undo};
 use crate::plane::rules::RulesCache;
-use crate::types::{Color, Move, Outcome};
+use crate::sink::MoveSink;
+use crate::types::{Color, Move};
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> Game for Position<B> {
     type Move = Move;
     type Undo = Undo;
+    type CellSet = B;
 
     fn variant_name(&self) -> &'static str {
         self.spec().name
@@ -18,10 +20,10 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
         Position::to_fen(self)
     }
     fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
+        self.side
     }
     fn key(&self) -> u64 {
-        Position::key(self)
+        self.key
     }
     fn compute_key(&self) -> u64 {
         Position::compute_key(self)
@@ -29,11 +31,8 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }
-    fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(out);
-    }
-    fn count_legal_moves(&self) -> u64 {
-        self.count_legal()
+    fn generate_legal<S: MoveSink<Move, B>>(&self, sink: &mut S) {
+        self.generate(sink);
     }
     fn make_move(&mut self, m: Move) -> Undo {
         self.make(m)
@@ -41,8 +40,17 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     fn unmake_move(&mut self, m: Move, undo: Undo) {
         self.unmake(m, undo)
     }
-    fn game_outcome(&self) -> Option<Outcome> {
-        self.outcome()
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    fn history(&self) -> &[u64] {
+        &self.history
+    }
+    fn insufficient_material(&self) -> bool {
+        Position::insufficient_material(self)
+    }
+    fn goal_winner(&self) -> Option<Color> {
+        self.goal_reached_by()
     }
     fn move_text(&self, m: Move) -> String {
         self.move_to_uci(m)

@@ -1,13 +1,15 @@
 //! Star Trek chess behind the `Game` interface search, protocols and the CLI use.
 
-use super::{StMove, StUndo, StarTrekPosition, NAME};
+use super::{Cells, StMove, StUndo, StarTrekPosition, NAME};
 use crate::error::MoveError;
 use crate::game::Game;
-use crate::types::{Color, Outcome};
+use crate::sink::MoveSink;
+use crate::types::Color;
 
 impl Game for StarTrekPosition {
     type Move = StMove;
     type Undo = StUndo;
+    type CellSet = Cells;
 
     fn variant_name(&self) -> &'static str {
         NAME
@@ -27,11 +29,8 @@ impl Game for StarTrekPosition {
     fn in_check(&self) -> bool {
         StarTrekPosition::in_check(self)
     }
-    fn legal_moves_into(&self, out: &mut Vec<StMove>) {
-        self.generate(out);
-    }
-    fn count_legal_moves(&self) -> u64 {
-        self.count_legal()
+    fn generate_legal<S: MoveSink<StMove, Cells>>(&self, sink: &mut S) {
+        self.generate(sink);
     }
     fn make_move(&mut self, m: StMove) -> StUndo {
         self.make(m)
@@ -39,8 +38,14 @@ impl Game for StarTrekPosition {
     fn unmake_move(&mut self, m: StMove, undo: StUndo) {
         self.unmake(m, undo)
     }
-    fn game_outcome(&self) -> Option<Outcome> {
-        self.outcome()
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    fn history(&self) -> &[u64] {
+        &self.history
+    }
+    fn insufficient_material(&self) -> bool {
+        StarTrekPosition::insufficient_material(self)
     }
     fn move_text(&self, m: StMove) -> String {
         StarTrekPosition::move_text(self, m)

@@ -3,7 +3,7 @@
 
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
-use crate::types::{Color, Outcome, Piece, Role};
+use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
@@ -685,20 +685,6 @@ impl StarTrekPosition {
     /// Only the two kings are left (the one dead position of this game).
     pub fn insufficient_material(&self) -> bool {
         self.occupied().count() == 2
-    }
-
-    /// The result if the game is over (mate, stalemate, 50 moves, threefold, K v K).
-    pub fn outcome(&self) -> Option<Outcome> {
-        crate::outcome::EndFacts {
-            goal_winner: None,
-            side_to_move: self.side,
-            legal_moves: self.count_legal(),
-            in_check: self.in_check(),
-            halfmove: self.halfmove,
-            repetitions: self.repetitions(),
-            dead: self.insufficient_material(),
-        }
-        .outcome()
     }
 }
 
