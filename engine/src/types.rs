@@ -1,7 +1,7 @@
 //! Small value types shared by every game: colours, piece roles, pieces, outcomes, and the
-//! packed move of the 2D games.
+//! move kinds of the 2D games (their moves are the shared `PackedMove`).
 
-use std::fmt;
+use crate::packed_move::{KindCode, PackedMove};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -178,51 +178,10 @@ pub enum MoveKind {
     Castle = 3,
 }
 
-/// A move of a 2D game, packed in 32 bits: from, to, promotion, kind, auxiliary square.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(pub u32);
-
-impl Move {
-    pub const NULL: Move = Move(0);
-
+impl KindCode for MoveKind {
     #[inline(always)]
-    pub fn new(from: usize, to: usize) -> Move {
-        Move(from as u32 | (to as u32) << 8)
-    }
-
-    #[inline(always)]
-    pub fn with_promotion(from: usize, to: usize, role: Role) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (role as u32 + 1) << 16)
-    }
-
-    #[inline(always)]
-    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
-    }
-
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        (self.0 >> 8 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn promotion(self) -> Option<Role> {
-        let p = self.0 >> 16 & 0xf;
-        if p == 0 {
-            None
-        } else {
-            Some(Role::from_index(p as usize - 1))
-        }
-    }
-
-    #[inline(always)]
-    pub fn kind(self) -> MoveKind {
-        match self.0 >> 20 & 0xf {
+    fn from_code(code: u32) -> MoveKind {
+        match code {
             1 => MoveKind::DoubleStep,
             2 => MoveKind::EnPassant,
             3 => MoveKind::Castle,
@@ -231,22 +190,36 @@ impl Move {
     }
 
     #[inline(always)]
-    pub fn aux(self) -> usize {
-        (self.0 >> 24) as usize
+    fn code(self) -> u32 {
+        self as u32
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Move({}->{} {:?} {:?} aux {})",
-            self.from(),
-            self.to(),
-            self.promotion(),
-            self.kind(),
-            self.aux()
-        )
+/// A move of a 2D game: the shared packed move with the 2D kinds (`aux` 0 on plain moves).
+pub type Move = PackedMove<MoveKind>;
+
+impl Move {
+    pub const NULL: Move = Move::from_bits(0);
+
+    #[inline(always)]
+    pub fn new(from: usize, to: usize) -> Move {
+        Move::pack(from, to, MoveKind::Normal, 0)
+    }
+
+    #[inline(always)]
+    pub fn with_promotion(from: usize, to: usize, role: Role) -> Move {
+        Move::new(from, to).promoting(role)
+    }
+
+    #[inline(always)]
+    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
+        Move::pack(from, to, kind, aux as u32)
+    }
+
+    /// The square (or castling side) the kind needs.
+    #[inline(always)]
+    pub fn aux(self) -> usize {
+        self.aux_byte() as usize
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
+use crate::packed_move::{KindCode, PackedMove};
 use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
@@ -24,48 +25,10 @@ pub enum StMoveKind {
     Board = 5,
 }
 
-/// A move, packed in 32 bits: from (8), to (8), promotion (4), kind (4), aux (8).
-/// `StMove(0)` (cell 0 to cell 0) is never generated and serves as the null value.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct StMove(pub u32);
-
-impl StMove {
+impl KindCode for StMoveKind {
     #[inline(always)]
-    pub fn new(from: usize, to: usize) -> StMove {
-        StMove(from as u32 | (to as u32) << 8 | (NONE as u32) << 24)
-    }
-
-    #[inline(always)]
-    pub fn special(from: usize, to: usize, kind: StMoveKind, aux: u8) -> StMove {
-        StMove(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
-    }
-
-    #[inline(always)]
-    pub fn with_promotion(self, role: Role) -> StMove {
-        StMove(self.0 & !(0xf << 16) | (role as u32 + 1) << 16)
-    }
-
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        (self.0 >> 8 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn promotion(self) -> Option<Role> {
-        match self.0 >> 16 & 0xf {
-            0 => None,
-            p => Some(Role::from_index(p as usize - 1)),
-        }
-    }
-
-    #[inline(always)]
-    pub fn kind(self) -> StMoveKind {
-        match self.0 >> 20 & 0xf {
+    fn from_code(code: u32) -> StMoveKind {
+        match code {
             1 => StMoveKind::DoubleStep,
             2 => StMoveKind::EnPassant,
             3 => StMoveKind::CastleKing,
@@ -76,26 +39,39 @@ impl StMove {
     }
 
     #[inline(always)]
+    fn code(self) -> u32 {
+        self as u32
+    }
+}
+
+/// A Star Trek move: the shared packed move with Star Trek's kinds; `aux` is `NONE` on
+/// plain moves.
+pub type StMove = PackedMove<StMoveKind>;
+
+impl StMove {
+    #[inline(always)]
+    pub fn new(from: usize, to: usize) -> StMove {
+        StMove::pack(from, to, StMoveKind::Normal, NONE as u32)
+    }
+
+    #[inline(always)]
+    pub fn special(from: usize, to: usize, kind: StMoveKind, aux: u8) -> StMove {
+        StMove::pack(from, to, kind, aux as u32)
+    }
+
+    #[inline(always)]
+    pub fn with_promotion(self, role: Role) -> StMove {
+        self.promoting(role)
+    }
+
+    /// The cell or pin the kind needs (`NONE` if none).
+    #[inline(always)]
     pub fn aux(self) -> u8 {
-        (self.0 >> 24) as u8
+        self.aux_byte()
     }
 
     pub fn is_board_move(self) -> bool {
         self.kind() == StMoveKind::Board
-    }
-}
-
-impl std::fmt::Debug for StMove {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "StMove({} -> {} {:?} {:?} aux {})",
-            self.from(),
-            self.to(),
-            self.kind(),
-            self.promotion(),
-            self.aux()
-        )
     }
 }
 
