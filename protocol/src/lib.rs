@@ -7,6 +7,7 @@
 //! thinks. Nothing a GUI sends can panic the loop or lose the game: a command that fails
 //! inside is answered with an error and the game is put back as it was.
 
+pub mod error;
 pub mod session;
 pub mod tokenize;
 pub mod uci;
@@ -15,6 +16,7 @@ pub mod xboard_gui;
 
 pub use session::{evaluation_search_fn, first_move_search_fn, Event, SearchFn, Session};
 
+use error::{SearchError, SessionError};
 use oblique_engine::search::{Info, SearchResult};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -55,7 +57,7 @@ pub trait Frontend {
         s: &mut Session,
         out: &mut Out,
         generation: u64,
-        result: Result<SearchResult, String>,
+        result: Result<SearchResult, SearchError>,
     );
     fn warning(&mut self, out: &mut Out, message: &str);
     /// Input ended: stop searches that would never end by themselves.
@@ -121,7 +123,7 @@ pub fn run<R: BufRead + Send + 'static>(
     output: Box<dyn Write + Send>,
     protocol: Protocol,
     search_fn: SearchFn,
-) -> Result<(), String> {
+) -> Result<(), SessionError> {
     let (tx, rx) = mpsc::channel();
     let mut session = Session::new(tx.clone(), search_fn)?;
     let mut out = Out::new(output);

@@ -1,6 +1,7 @@
 //! UCI: parses commands, calls the session, prints answers. Errors go out as
 //! `info string ...` and the engine keeps running.
 
+use crate::error::{PositionCommandError, SearchError};
 use crate::session::{
     position_after, Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
     MAX_THREADS,
@@ -39,7 +40,7 @@ struct Current {
     limits: Limits,
     stop: bool,
     /// A result that came while no bestmove could be sent yet.
-    held: Option<Result<SearchResult, String>>,
+    held: Option<Result<SearchResult, SearchError>>,
 }
 
 #[derive(Default)]
@@ -82,7 +83,7 @@ impl Uci {
         out.line("uciok");
     }
 
-    fn bestmove(&mut self, out: &mut Out, result: Result<SearchResult, String>) {
+    fn bestmove(&mut self, out: &mut Out, result: Result<SearchResult, SearchError>) {
         match result {
             Ok(r) => match (r.best_move, r.ponder) {
                 (Some(m), Some(p)) => out.line(format!("bestmove {m} ponder {p}")),
@@ -172,22 +173,19 @@ impl Uci {
         let moves_at = line.find("moves", 1);
         let end = moves_at.unwrap_or(line.len());
         let start = match line.word(1) {
-            Some("startpos") if end == 2 => {
-                AnyPosition::new(variant, None).map_err(|e| e.to_string())
-            }
+            Some("startpos") if end == 2 => AnyPosition::new(variant, None).map_err(Into::into),
             Some("fen") if end > 2 => {
-                AnyPosition::new(variant, Some(line.span_text(2, end))).map_err(|e| e.to_string())
+                AnyPosition::new(variant, Some(line.span_text(2, end))).map_err(Into::into)
             }
-            Some("startpos") => Err(format!(
-                "unexpected '{}' after startpos",
-                line.span_text(2, end)
+            Some("startpos") => Err(PositionCommandError::AfterStartpos(
+                line.span_text(2, end).to_string(),
             )),
-            Some("fen") => Err("position fen needs a FEN".into()),
-            Some(other) => Err(format!("expected startpos or fen, not '{other}'")),
-            None => Err("position needs startpos or fen".into()),
+            Some("fen") => Err(PositionCommandError::NoFen),
+            Some(other) => Err(PositionCommandError::NotStartposOrFen(other.to_string())),
+            None => Err(PositionCommandError::Missing),
         };
         let moves = moves_at.map(|m| line.words_from(m + 1)).unwrap_or_default();
-        match start.and_then(|p| position_after(&p, &moves)) {
+        match start.and_then(|p| position_after(&p, &moves).map_err(Into::into)) {
             Ok(game) => s.game = game,
             Err(e) => {
                 out.line(format!(
@@ -413,7 +411,7 @@ impl Frontend for Uci {
         s: &mut Session,
         out: &mut Out,
         generation: u64,
-        result: Result<SearchResult, String>,
+        result: Result<SearchResult, SearchError>,
     ) {
         let Some(c) = self.current.as_mut() else {
             return;

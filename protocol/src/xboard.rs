@@ -1,5 +1,6 @@
 //! XBoard / WinBoard (CECP v2): parses commands, calls the session, prints answers.
 
+use crate::error::SearchError;
 use crate::session::{Session, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS};
 use crate::tokenize::{parse_i64, parse_seconds, parse_u64, Line};
 use crate::xboard_gui;
@@ -314,7 +315,12 @@ impl XBoard {
     }
 
     /// Plays and announces the engine's move.
-    fn emit_move(&mut self, s: &mut Session, out: &mut Out, result: Result<SearchResult, String>) {
+    fn emit_move(
+        &mut self,
+        s: &mut Session,
+        out: &mut Out,
+        result: Result<SearchResult, SearchError>,
+    ) {
         match result {
             Err(e) => {
                 out.line(format!("telluser Oblique cannot search this position: {e}"));
@@ -783,7 +789,7 @@ impl Frontend for XBoard {
         s: &mut Session,
         out: &mut Out,
         generation: u64,
-        result: Result<SearchResult, String>,
+        result: Result<SearchResult, SearchError>,
     ) {
         let Some(current) = self.current.as_mut() else {
             return;
