@@ -3,6 +3,7 @@
 //! each protocol lives in `uci_client` and `xboard_client`; the process in `process`.
 
 use crate::config::{EngineConfig, Proto, Tc};
+use crate::error::StartError;
 use crate::process::{EngineError, Process};
 use crate::xboard_client::{xboard_variant, XbFeatures};
 use std::sync::atomic::AtomicBool;
@@ -96,9 +97,12 @@ impl Engine {
         cfg: &EngineConfig,
         stop: &AtomicBool,
         trace: Option<String>,
-    ) -> Result<Engine, String> {
+    ) -> Result<Engine, StartError> {
         let label = cfg.label();
-        let fail = |e: EngineError| format!("engine '{label}': {e} during start-up");
+        let fail = |error: EngineError| StartError::Handshake {
+            label: label.clone(),
+            error,
+        };
         let proto = match cfg.proto {
             Some(p) => p,
             None => {
