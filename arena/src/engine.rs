@@ -91,6 +91,25 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// The engine's next line of a reply, with its arrival time. A time-out marks the
+    /// engine for a restart, after `stop_command` (best effort, so that a process reused
+    /// meanwhile is quiet) where the protocol has one.
+    pub(crate) fn reply_line(
+        &mut self,
+        deadline: Instant,
+        stop: &AtomicBool,
+        stop_command: Option<&str>,
+    ) -> Result<(String, Instant), EngineError> {
+        let line = self.proc.recv(deadline, stop);
+        if line.as_ref().err() == Some(&EngineError::Timeout) {
+            if let Some(command) = stop_command {
+                let _ = self.proc.send(command);
+            }
+            self.wants_restart = true;
+        }
+        line
+    }
+
     /// Starts the engine and completes the protocol handshake (detecting the protocol if
     /// the configuration does not name it).
     pub fn start(

@@ -18,6 +18,9 @@ pub use session::{evaluation_search_fn, first_move_search_fn, Event, SearchFn, S
 
 use error::{SearchError, SessionError};
 use oblique_engine::search::{Info, SearchResult};
+
+/// What a search thread reports at its end.
+pub type SearchOutcome = Result<SearchResult, SearchError>;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
@@ -52,13 +55,11 @@ pub enum Flow {
 pub trait Frontend {
     fn line(&mut self, s: &mut Session, out: &mut Out, line: &str) -> Flow;
     fn info(&mut self, s: &mut Session, out: &mut Out, generation: u64, info: &Info);
-    fn done(
-        &mut self,
-        s: &mut Session,
-        out: &mut Out,
-        generation: u64,
-        result: Result<SearchResult, SearchError>,
-    );
+    /// The generation of the search this front end waits for, if any.
+    fn awaited_search(&self) -> Option<u64>;
+    /// The search it waited for has ended (the event loop matched the generation and told
+    /// the session; reports of other searches never get here).
+    fn done(&mut self, s: &mut Session, out: &mut Out, result: SearchOutcome);
     fn warning(&mut self, out: &mut Out, message: &str);
     /// Input ended: stop searches that would never end by themselves.
     fn eof(&mut self, s: &mut Session, out: &mut Out);
@@ -160,7 +161,10 @@ pub fn run<R: BufRead + Send + 'static>(
                 Flow::Continue
             }
             Event::Done(g, result) => {
-                fe.done(&mut session, &mut out, g, result);
+                if fe.awaited_search() == Some(g) {
+                    session.finished(g);
+                    fe.done(&mut session, &mut out, result);
+                }
                 Flow::Continue
             }
             Event::Warning(_, message) => {

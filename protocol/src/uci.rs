@@ -1,17 +1,15 @@
 //! UCI: parses commands, calls the session, prints answers. Errors go out as
 //! `info string ...` and the engine keeps running.
 
-use crate::error::{PositionCommandError, SearchError};
+use crate::error::PositionCommandError;
 use crate::session::{
     position_after, Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
     MAX_THREADS,
 };
 use crate::tokenize::{parse_i64, parse_u64, Line};
-use crate::{Flow, Frontend, Out};
+use crate::{Flow, Frontend, Out, SearchOutcome};
 use oblique_engine::any::all_variant_names;
-use oblique_engine::search::{
-    Clock, Info, Limits, PonderHit, SearchResult, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH,
-};
+use oblique_engine::search::{Clock, Info, Limits, PonderHit, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH};
 use oblique_engine::{AnyPosition, Color};
 use std::time::Duration;
 
@@ -40,7 +38,7 @@ struct Current {
     limits: Limits,
     stop: bool,
     /// A result that came while no bestmove could be sent yet.
-    held: Option<Result<SearchResult, SearchError>>,
+    held: Option<SearchOutcome>,
 }
 
 #[derive(Default)]
@@ -83,7 +81,7 @@ impl Uci {
         out.line("uciok");
     }
 
-    fn bestmove(&mut self, out: &mut Out, result: Result<SearchResult, SearchError>) {
+    fn bestmove(&mut self, out: &mut Out, result: SearchOutcome) {
         match result {
             Ok(r) => match (r.best_move, r.ponder) {
                 (Some(m), Some(p)) => out.line(format!("bestmove {m} ponder {p}")),
@@ -406,20 +404,14 @@ impl Frontend for Uci {
         out.line(info_line(info));
     }
 
-    fn done(
-        &mut self,
-        s: &mut Session,
-        out: &mut Out,
-        generation: u64,
-        result: Result<SearchResult, SearchError>,
-    ) {
+    fn awaited_search(&self) -> Option<u64> {
+        self.current.as_ref().map(|c| c.generation)
+    }
+
+    fn done(&mut self, _s: &mut Session, out: &mut Out, result: SearchOutcome) {
         let Some(c) = self.current.as_mut() else {
             return;
         };
-        if c.generation != generation {
-            return;
-        }
-        s.finished(generation);
         if (c.infinite || c.pondering) && !c.stop {
             c.held = Some(result);
         } else {
