@@ -116,3 +116,36 @@ pub(crate) fn status_lines<G: Game>(pos: &G, title: &str, position_label: &str) 
     }
     out
 }
+
+/// The `Game` items every family fills the same way from its own fields and methods
+/// (`side`, `key`, `halfmove`, `history`, `generate`, `make`, `unmake`): one text for both
+/// `impl Game` blocks instead of two copies of the same forwarding.
+macro_rules! forward_game_state {
+    () => {
+        fn side_to_move(&self) -> $crate::types::Color {
+            self.side
+        }
+        fn key(&self) -> u64 {
+            self.key
+        }
+        fn halfmove_clock(&self) -> u32 {
+            self.halfmove
+        }
+        fn history(&self) -> &[u64] {
+            &self.history
+        }
+        fn generate_legal<S: $crate::sink::MoveSink<Self::Move, Self::CellSet>>(
+            &self,
+            sink: &mut S,
+        ) {
+            self.generate(sink);
+        }
+        fn make_move(&mut self, m: Self::Move) -> Self::Undo {
+            self.make(m)
+        }
+        fn unmake_move(&mut self, m: Self::Move, undo: Self::Undo) {
+            self.unmake(m, undo)
+        }
+    };
+}
+pub(crate) use forward_game_state;

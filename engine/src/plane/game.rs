@@ -1,10 +1,9 @@
 //! The 2D games behind the `Game` interface search, protocols and the CLI use.
 
 use crate::error::MoveError;
-use crate::game::Game;
+use crate::game::{forward_game_state, Game};
 use crate::plane::position::{Position, Undo};
 use crate::plane::rules::RulesCache;
-use crate::sink::MoveSink;
 use crate::types::{Color, Move};
 use oblique_tables::Bitboard;
 
@@ -13,38 +12,19 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     type Undo = Undo;
     type CellSet = B;
 
+    forward_game_state!();
+
     fn variant_name(&self) -> &'static str {
         self.spec().name
     }
     fn to_fen(&self) -> String {
         Position::to_fen(self)
     }
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-    fn key(&self) -> u64 {
-        self.key
-    }
     fn compute_key(&self) -> u64 {
         Position::compute_key(self)
     }
     fn in_check(&self) -> bool {
         Position::in_check(self)
-    }
-    fn generate_legal<S: MoveSink<Move, B>>(&self, sink: &mut S) {
-        self.generate(sink);
-    }
-    fn make_move(&mut self, m: Move) -> Undo {
-        self.make(m)
-    }
-    fn unmake_move(&mut self, m: Move, undo: Undo) {
-        self.unmake(m, undo)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-    fn history(&self) -> &[u64] {
-        &self.history
     }
     fn insufficient_material(&self) -> bool {
         Position::insufficient_material(self)

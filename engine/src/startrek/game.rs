@@ -2,14 +2,14 @@
 
 use super::{Cells, StMove, StUndo, StarTrekPosition, NAME};
 use crate::error::MoveError;
-use crate::game::Game;
-use crate::sink::MoveSink;
-use crate::types::Color;
+use crate::game::{forward_game_state, Game};
 
 impl Game for StarTrekPosition {
     type Move = StMove;
     type Undo = StUndo;
     type CellSet = Cells;
+
+    forward_game_state!();
 
     fn variant_name(&self) -> &'static str {
         NAME
@@ -17,32 +17,11 @@ impl Game for StarTrekPosition {
     fn to_fen(&self) -> String {
         self.to_tfen()
     }
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-    fn key(&self) -> u64 {
-        self.key
-    }
     fn compute_key(&self) -> u64 {
         StarTrekPosition::compute_key(self)
     }
     fn in_check(&self) -> bool {
         StarTrekPosition::in_check(self)
-    }
-    fn generate_legal<S: MoveSink<StMove, Cells>>(&self, sink: &mut S) {
-        self.generate(sink);
-    }
-    fn make_move(&mut self, m: StMove) -> StUndo {
-        self.make(m)
-    }
-    fn unmake_move(&mut self, m: StMove, undo: StUndo) {
-        self.unmake(m, undo)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-    fn history(&self) -> &[u64] {
-        &self.history
     }
     fn insufficient_material(&self) -> bool {
         StarTrekPosition::insufficient_material(self)
