@@ -112,3 +112,37 @@ impl<K: KindCode> fmt::Debug for PackedMove<K> {
         )
     }
 }
+
+/// Declares a family's move kinds: the enum (its discriminants are the 4-bit codes; it must
+/// have a `Normal` kind, which unknown codes read as) and its `KindCode` impl, so the code
+/// table is written once, in the enum.
+macro_rules! move_kinds {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $code:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant = $code,)+
+        }
+
+        impl $crate::packed_move::KindCode for $name {
+            #[inline(always)]
+            fn from_code(code: u32) -> $name {
+                match code {
+                    $($code => $name::$variant,)+
+                    _ => $name::Normal,
+                }
+            }
+
+            #[inline(always)]
+            fn code(self) -> u32 {
+                self as u32
+            }
+        }
+    };
+}
+pub(crate) use move_kinds;

@@ -1,7 +1,7 @@
 //! Small value types shared by every game: colours, piece roles, pieces, outcomes, and the
 //! move kinds of the 2D games (their moves are the shared `PackedMove`).
 
-use crate::packed_move::{KindCode, PackedMove};
+use crate::packed_move::{move_kinds, PackedMove};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -166,32 +166,16 @@ impl Piece {
     }
 }
 
-/// How a move changes the board beyond lifting one piece and putting it down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveKind {
-    Normal = 0,
-    /// Pawn double step; `aux` is the square passed over (the en-passant square).
-    DoubleStep = 1,
-    /// En-passant capture; `aux` is the square of the captured pawn.
-    EnPassant = 2,
-    /// Castling; `aux` is 0 for the king side, 1 for the queen side.
-    Castle = 3,
-}
-
-impl KindCode for MoveKind {
-    #[inline(always)]
-    fn from_code(code: u32) -> MoveKind {
-        match code {
-            1 => MoveKind::DoubleStep,
-            2 => MoveKind::EnPassant,
-            3 => MoveKind::Castle,
-            _ => MoveKind::Normal,
-        }
-    }
-
-    #[inline(always)]
-    fn code(self) -> u32 {
-        self as u32
+move_kinds! {
+    /// How a move changes the board beyond lifting one piece and putting it down.
+    pub enum MoveKind {
+        Normal = 0,
+        /// Pawn double step; `aux` is the square passed over (the en-passant square).
+        DoubleStep = 1,
+        /// En-passant capture; `aux` is the square of the captured pawn.
+        EnPassant = 2,
+        /// Castling; `aux` is 0 for the king side, 1 for the queen side.
+        Castle = 3,
     }
 }
 

@@ -3,44 +3,26 @@
 
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
-use crate::packed_move::{KindCode, PackedMove};
+use crate::packed_move::{move_kinds, PackedMove};
 use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
-/// How a move changes the position beyond lifting one piece and putting it down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StMoveKind {
-    /// A piece move (captures and promotions included).
-    Normal = 0,
-    /// Pawn double step; `aux` is the passed-over square if it exists (the e.p. target).
-    DoubleStep = 1,
-    /// En-passant capture; `aux` is the square of the captured pawn.
-    EnPassant = 2,
-    /// King and king's rook swap; from = king's square, to = rook's square.
-    CastleKing = 3,
-    /// King and queen's rook swap; from = king's square, to = rook's square.
-    CastleQueen = 4,
-    /// Attack-board move; from/to are pin numbers, `aux` the carried piece's cell or NONE.
-    Board = 5,
-}
-
-impl KindCode for StMoveKind {
-    #[inline(always)]
-    fn from_code(code: u32) -> StMoveKind {
-        match code {
-            1 => StMoveKind::DoubleStep,
-            2 => StMoveKind::EnPassant,
-            3 => StMoveKind::CastleKing,
-            4 => StMoveKind::CastleQueen,
-            5 => StMoveKind::Board,
-            _ => StMoveKind::Normal,
-        }
-    }
-
-    #[inline(always)]
-    fn code(self) -> u32 {
-        self as u32
+move_kinds! {
+    /// How a move changes the position beyond lifting one piece and putting it down.
+    pub enum StMoveKind {
+        /// A piece move (captures and promotions included).
+        Normal = 0,
+        /// Pawn double step; `aux` is the passed-over square if it exists (the e.p. target).
+        DoubleStep = 1,
+        /// En-passant capture; `aux` is the square of the captured pawn.
+        EnPassant = 2,
+        /// King and king's rook swap; from = king's square, to = rook's square.
+        CastleKing = 3,
+        /// King and queen's rook swap; from = king's square, to = rook's square.
+        CastleQueen = 4,
+        /// Attack-board move; from/to are pin numbers, `aux` the carried piece's cell or NONE.
+        Board = 5,
     }
 }
 
