@@ -162,6 +162,7 @@ fn protocol(which: oblique_protocol::Protocol) -> Result<(), String> {
     let search_fn = oblique_protocol::evaluation_search_fn();
     let input = std::io::BufReader::new(std::io::stdin());
     oblique_protocol::run(input, Box::new(std::io::stdout()), which, search_fn)
+        .map_err(|e| e.to_string())
 }
 
 fn run(cli: Cli) -> Result<(), String> {

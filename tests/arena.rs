@@ -105,6 +105,18 @@ fn oblique_or_stand_in(variant: &str) -> (String, &'static str) {
     }
 }
 
+/// The arguments of a match between two engines: `--engine A --engine B --games N`.
+fn two_engines<'a>(first: &'a str, second: &'a str, games: &'a str) -> Vec<&'a str> {
+    vec!["--engine", first, "--engine", second, "--games", games]
+}
+
+/// `oblique match` between two engines, with further arguments.
+fn match_between(first: &str, second: &str, games: &str, rest: &[&str]) -> Output {
+    let mut args = two_engines(first, second, games);
+    args.extend_from_slice(rest);
+    run_match(&args)
+}
+
 fn run_match(args: &[&str]) -> Output {
     let out = Command::new(bin())
         .arg("match")
@@ -271,26 +283,25 @@ fn self_play(variant: &str) {
     } else {
         ["--depth", "1"]
     };
-    let out = run_match(&[
-        "--variant",
-        variant,
-        "--engine",
+    let out = match_between(
         &engine,
-        "--engine",
         &second,
-        "--games",
         "2",
-        limit[0],
-        limit[1],
-        "--max-moves",
-        "30",
-        "--random-plies",
-        "2",
-        "--seed",
-        "11",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--variant",
+            variant,
+            limit[0],
+            limit[1],
+            "--max-moves",
+            "30",
+            "--random-plies",
+            "2",
+            "--seed",
+            "11",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{variant} ({who}): {}", text(&out));
     let games = check_pgn(&pgn, variant);
     assert_eq!(games.len(), 2, "{variant}: {}", text(&out));
@@ -329,18 +340,8 @@ fn fake_match(mode: &str, limit: &[&str]) -> (Output, Vec<PgnGame>) {
     let pgn = tmp(&format!("fake-{mode}-{}.pgn", limit.join("")));
     let good = format!("{} random", fake());
     let bad = format!("{} {mode}", fake());
-    let mut args = vec![
-        "--engine",
-        &good,
-        "--engine",
-        &bad,
-        "--games",
-        "2",
-        "--margin",
-        "1000",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ];
+    let mut args = two_engines(&good, &bad, "2");
+    args.extend_from_slice(&["--margin", "1000", "--pgn", pgn.to_str().unwrap()]);
     args.extend_from_slice(limit);
     let out = run_match(&args);
     assert!(out.status.success(), "{}", text(&out));
@@ -447,24 +448,23 @@ fn a_match_against_fairy_max_over_xboard() {
     let (engine, who) = oblique_or_stand_in("chess");
     let pgn = tmp("fairymax.pgn");
     let fm = format!("{fm} proto=xboard");
-    let out = run_match(&[
-        "--engine",
+    let out = match_between(
         &engine,
-        "--engine",
         &fm,
-        "--games",
         "2",
-        "--tc",
-        "2+0.05",
-        "--margin",
-        "1000",
-        "--max-moves",
-        "60",
-        "--concurrency",
-        "2",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--tc",
+            "2+0.05",
+            "--margin",
+            "1000",
+            "--max-moves",
+            "60",
+            "--concurrency",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{who}: {}", text(&out));
     let games = check_pgn(&pgn, "chess");
     assert_eq!(games.len(), 2);
@@ -486,18 +486,12 @@ fn a_match_against_fairy_max_over_xboard() {
     assert!(so.contains("(xboard)"), "{so}");
     println!("fairymax match with {who}: ok");
     // Fairy-Max has no `setboard`: a start position is refused before the match.
-    let out = run_match(&[
-        "--engine",
+    let out = match_between(
         &engine,
-        "--engine",
         &fm,
-        "--games",
         "2",
-        "--depth",
-        "2",
-        "--fen",
-        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
-    ]);
+        &["--depth", "2", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
+    );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(String::from_utf8_lossy(&out.stderr).contains("setboard=0"));
 }
@@ -506,18 +500,7 @@ fn a_match_against_fairy_max_over_xboard() {
 fn auto_detection_finds_xboard_and_uci() {
     let Some(fm) = fairymax() else { return };
     let rnd = format!("{} random", fake());
-    let out = run_match(&[
-        "--engine",
-        &rnd,
-        "--engine",
-        &fm,
-        "--games",
-        "1",
-        "--depth",
-        "1",
-        "--max-moves",
-        "3",
-    ]);
+    let out = match_between(&rnd, &fm, "1", &["--depth", "1", "--max-moves", "3"]);
     assert!(out.status.success(), "{}", text(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("fake_uci.sh random (uci)"), "{so}");
@@ -535,24 +518,23 @@ fn sprt_report_and_openings_file() {
     let pgn = tmp("sprt.pgn");
     let a = format!("{} random", fake());
     let b = format!("{} random name=Other", fake());
-    let out = run_match(&[
-        "--engine",
+    let out = match_between(
         &a,
-        "--engine",
         &b,
-        "--games",
         "4",
-        "--depth",
-        "1",
-        "--max-moves",
-        "10",
-        "--openings",
-        openings.to_str().unwrap(),
-        "--sprt",
-        "elo0=0,elo1=10",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--depth",
+            "1",
+            "--max-moves",
+            "10",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--sprt",
+            "elo0=0,elo1=10",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("SPRT: llr"), "{so}");
@@ -687,18 +669,12 @@ fn bad_arguments_are_reported() {
     }
     // A UCI engine that does not offer the game is refused before the match.
     if Path::new("/usr/games/stockfish").exists() {
-        let out = run_match(&[
-            "--variant",
-            "slanted",
-            "--engine",
+        let out = match_between(
             "/usr/games/stockfish",
-            "--engine",
             &rnd,
-            "--games",
             "2",
-            "--depth",
-            "2",
-        ]);
+            &["--variant", "slanted", "--depth", "2"],
+        );
         assert_eq!(out.status.code(), Some(2), "{}", text(&out));
         assert!(String::from_utf8_lossy(&out.stderr).contains("does not play slanted"));
     }
@@ -713,24 +689,23 @@ fn oblique_over_xboard_meets_oblique_over_uci_in_a_black_first_game() {
     let pgn = tmp("xboard-uci.pgn");
     let xb = format!("{} xboard name=XB", bin());
     let uci = format!("{} uci name=UCI", bin());
-    let out = run_match(&[
-        "--variant",
-        "minislanted",
-        "--engine",
+    let out = match_between(
         &xb,
-        "--engine",
         &uci,
-        "--games",
         "2",
-        "--depth",
-        "2",
-        "--random-plies",
-        "3",
-        "--max-moves",
-        "25",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--variant",
+            "minislanted",
+            "--depth",
+            "2",
+            "--random-plies",
+            "3",
+            "--max-moves",
+            "25",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("(xboard)") && so.contains("(uci)"), "{so}");

@@ -36,7 +36,11 @@ fn sorted(list: &[&str]) -> Vec<String> {
 fn assert_moves(tfen: &str, expected: &[&str]) {
     let p = pos(tfen);
     assert_eq!(moves(&p), sorted(expected), "position {tfen}");
-    assert_eq!(p.count_legal(), expected.len() as u64, "count of {tfen}");
+    assert_eq!(
+        p.count_legal_moves(),
+        expected.len() as u64,
+        "count of {tfen}"
+    );
     reference_agrees(tfen);
 }
 

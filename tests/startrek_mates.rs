@@ -20,6 +20,7 @@ mod reference;
 
 use oblique_engine::search::{Limits, Score, Search};
 use oblique_engine::startrek::StarTrekPosition;
+use oblique_engine::Game;
 use reference::Pos;
 use std::time::Instant;
 

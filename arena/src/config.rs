@@ -1,6 +1,8 @@
 //! How the runner is told to start an engine and to limit its search: the `--engine`
 //! specification (command, protocol, name, options, directory) and the time control.
 
+use crate::error::{SpecError, TcError};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proto {
     Uci,
@@ -29,7 +31,7 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
-    pub fn parse(spec: &str) -> Result<EngineConfig, String> {
+    pub fn parse(spec: &str) -> Result<EngineConfig, SpecError> {
         let words = split_words(spec)?;
         let mut cfg = EngineConfig {
             command: Vec::new(),
@@ -43,7 +45,10 @@ impl EngineConfig {
             match key {
                 "cmd" => cfg.command.extend(split_words(value)?),
                 "name" | "dir" if value.trim().is_empty() => {
-                    return Err(format!("--engine '{spec}': {key}= needs a value"))
+                    return Err(SpecError::NeedsValue {
+                        spec: spec.to_string(),
+                        key: key.to_string(),
+                    })
                 }
                 "name" => cfg.name = Some(value.to_string()),
                 "dir" => cfg.dir = Some(value.to_string()),
@@ -51,11 +56,7 @@ impl EngineConfig {
                     cfg.proto = Some(match value.to_ascii_lowercase().as_str() {
                         "uci" => Proto::Uci,
                         "xboard" | "cecp" | "winboard" => Proto::Xboard,
-                        other => {
-                            return Err(format!(
-                                "--engine: proto must be uci or xboard, not '{other}'"
-                            ))
-                        }
+                        other => return Err(SpecError::UnknownProto(other.to_string())),
                     })
                 }
                 k if k.starts_with("option.") && k.len() > "option.".len() => cfg
@@ -69,7 +70,7 @@ impl EngineConfig {
             .first()
             .is_none_or(|program| program.trim().is_empty())
         {
-            return Err(format!("--engine '{spec}': no command to run"));
+            return Err(SpecError::NoCommand(spec.to_string()));
         }
         Ok(cfg)
     }
@@ -100,7 +101,7 @@ impl EngineConfig {
 
 /// Splits a command line into words: blanks separate, single and double quotes group,
 /// a backslash escapes the next character.
-pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+pub fn split_words(s: &str) -> Result<Vec<String>, SpecError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -111,7 +112,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
             (Some(q), c) if c == q => quote = None,
             (Some('"'), '\\') | (None, '\\') => match chars.next() {
                 Some(n) => cur.push(n),
-                None => return Err(format!("'{s}': ends in a lone backslash")),
+                None => return Err(SpecError::LoneBackslash(s.to_string())),
             },
             (Some(_), c) => cur.push(c),
             (None, '\'' | '"') => {
@@ -131,7 +132,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
         }
     }
     if quote.is_some() {
-        return Err(format!("'{s}': unclosed quote"));
+        return Err(SpecError::UnclosedQuote(s.to_string()));
     }
     if in_word {
         words.push(cur);
@@ -153,22 +154,25 @@ pub enum Tc {
 
 impl Tc {
     /// Reads `BASE+INC` in seconds (`10+0.1`, `60`, `0.5+0.01`).
-    pub fn parse_fischer(text: &str) -> Result<Tc, String> {
+    pub fn parse_fischer(text: &str) -> Result<Tc, TcError> {
         let (b, i) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |s: &str| -> Result<u64, String> {
-            let v: f64 = s
-                .trim()
-                .parse()
-                .map_err(|_| format!("--tc '{text}': '{s}' is not a number of seconds"))?;
+        let secs = |s: &str| -> Result<u64, TcError> {
+            let v: f64 = s.trim().parse().map_err(|_| TcError::NotSeconds {
+                text: text.to_string(),
+                part: s.to_string(),
+            })?;
             if !(0.0..=86_400.0 * 7.0).contains(&v) {
-                return Err(format!("--tc '{text}': '{s}' is out of range"));
+                return Err(TcError::OutOfRange {
+                    text: text.to_string(),
+                    part: s.to_string(),
+                });
             }
             Ok((v * 1000.0).round() as u64)
         };
         let base_ms = secs(b)?;
         let inc_ms = secs(i)?;
         if base_ms == 0 {
-            return Err(format!("--tc '{text}': the base time must be positive"));
+            return Err(TcError::NoBaseTime(text.to_string()));
         }
         Ok(Tc::Fischer { base_ms, inc_ms })
     }

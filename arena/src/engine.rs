@@ -3,6 +3,7 @@
 //! each protocol lives in `uci_client` and `xboard_client`; the process in `process`.
 
 use crate::config::{EngineConfig, Proto, Tc};
+use crate::error::StartError;
 use crate::process::{EngineError, Process};
 use crate::xboard_client::{xboard_variant, XbFeatures};
 use std::sync::atomic::AtomicBool;
@@ -90,15 +91,37 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// The engine's next line of a reply, with its arrival time. A time-out marks the
+    /// engine for a restart, after `stop_command` (best effort, so that a process reused
+    /// meanwhile is quiet) where the protocol has one.
+    pub(crate) fn reply_line(
+        &mut self,
+        deadline: Instant,
+        stop: &AtomicBool,
+        stop_command: Option<&str>,
+    ) -> Result<(String, Instant), EngineError> {
+        let line = self.proc.recv(deadline, stop);
+        if line.as_ref().err() == Some(&EngineError::Timeout) {
+            if let Some(command) = stop_command {
+                let _ = self.proc.send(command);
+            }
+            self.wants_restart = true;
+        }
+        line
+    }
+
     /// Starts the engine and completes the protocol handshake (detecting the protocol if
     /// the configuration does not name it).
     pub fn start(
         cfg: &EngineConfig,
         stop: &AtomicBool,
         trace: Option<String>,
-    ) -> Result<Engine, String> {
+    ) -> Result<Engine, StartError> {
         let label = cfg.label();
-        let fail = |e: EngineError| format!("engine '{label}': {e} during start-up");
+        let fail = |error: EngineError| StartError::Handshake {
+            label: label.clone(),
+            error,
+        };
         let proto = match cfg.proto {
             Some(p) => p,
             None => {

@@ -10,6 +10,7 @@
 
 use crate::config::{EngineConfig, Tc};
 use crate::engine::{Engine, MoveRequest, Reply, Score};
+use crate::error::StartError;
 use crate::openings::Opening;
 use crate::process::EngineError;
 use oblique_engine::{AnyPosition, Color};
@@ -140,7 +141,7 @@ pub struct Seat {
 
 impl Seat {
     /// The running engine, (re)started if needed.
-    fn ready(&mut self, stop: &AtomicBool) -> Result<&mut Engine, String> {
+    fn ready(&mut self, stop: &AtomicBool) -> Result<&mut Engine, StartError> {
         if self.engine.as_ref().is_some_and(|e| e.wants_restart) {
             if let Some(e) = self.engine.take() {
                 e.quit();
@@ -149,9 +150,7 @@ impl Seat {
         if self.engine.is_none() {
             self.engine = Some(Engine::start(&self.cfg, stop, self.trace.clone())?);
         }
-        self.engine
-            .as_mut()
-            .ok_or_else(|| "engine not running".to_string())
+        self.engine.as_mut().ok_or(StartError::NotRunning)
     }
 
     /// Ends a misbehaving engine now; the next game starts a fresh one.
@@ -245,7 +244,7 @@ pub fn play_game(
         let seat = &mut *seats[idx(c)];
         let res = seat
             .ready(stop)
-            .map_err(|e| (Termination::Crash, e))
+            .map_err(|e| (Termination::Crash, e.to_string()))
             .and_then(|eng| {
                 eng.new_game(&settings.variant, engine_fen, settings.tc, stop)
                     .map_err(|e| match e {

@@ -17,6 +17,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod openings;
 pub mod pgn;

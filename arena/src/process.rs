@@ -4,6 +4,7 @@
 //! runner; Ctrl-C at the terminal reaches only the runner, which then ends the engines itself.
 
 use crate::config::EngineConfig;
+use crate::error::StartError;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -56,7 +57,7 @@ pub struct Process {
 }
 
 impl Process {
-    pub(crate) fn spawn(cfg: &EngineConfig, trace: Option<String>) -> Result<Process, String> {
+    pub(crate) fn spawn(cfg: &EngineConfig, trace: Option<String>) -> Result<Process, StartError> {
         let mut cmd = Command::new(&cfg.command[0]);
         cmd.args(&cfg.command[1..])
             .stdin(Stdio::piped())
@@ -66,14 +67,15 @@ impl Process {
         if let Some(dir) = &cfg.dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", cfg.command.join(" ")))?;
+        let mut child = cmd.spawn().map_err(|error| StartError::Spawn {
+            command: cfg.command.join(" "),
+            error,
+        })?;
         let stdin = child.stdin.take();
         let Some(stdout) = child.stdout.take() else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err("engine has no standard output".into());
+            return Err(StartError::NoOutput);
         };
         let (tx, rx) = sync_channel(4096);
         std::thread::Builder::new()
@@ -99,7 +101,7 @@ impl Process {
                     }
                 }
             })
-            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+            .map_err(StartError::ReaderThread)?;
         Ok(Process {
             child,
             stdin,

@@ -86,17 +86,7 @@ impl Engine {
         let mut score = None;
         let mut depth = None;
         loop {
-            let (line, at) = match self.proc.recv(req.deadline, stop) {
-                Ok(x) => x,
-                Err(e) => {
-                    // Best effort: stop a search that ran over, so a reused process is quiet.
-                    if e == EngineError::Timeout {
-                        let _ = self.proc.send("stop");
-                        self.wants_restart = true;
-                    }
-                    return Err(e);
-                }
-            };
+            let (line, at) = self.reply_line(req.deadline, stop, Some("stop"))?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("bestmove") => {

@@ -189,15 +189,7 @@ impl Engine {
         let mut score = None;
         let mut depth = None;
         loop {
-            let (line, at) = match self.proc.recv(req.deadline, stop) {
-                Ok(x) => x,
-                Err(e) => {
-                    if e == EngineError::Timeout {
-                        self.wants_restart = true;
-                    }
-                    return Err(e);
-                }
-            };
+            let (line, at) = self.reply_line(req.deadline, stop, None)?;
             let t = line.trim();
             let mut words = t.split_whitespace();
             let first = words.next().unwrap_or("");

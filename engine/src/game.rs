@@ -1,12 +1,23 @@
 //! The interface search, protocols and the CLI use for every game, 2D or Star Trek chess.
+//!
+//! A family implements the rules proper (move generation into a sink, make/unmake, keys,
+//! check, its dead positions); what follows from them the same way in every game (listing
+//! and counting legal moves, judging a finished game, perft, the status lines under a
+//! diagram) is written once here as provided methods.
 
+use crate::outcome::EndFacts;
+use crate::sink::{MoveCounter, MoveSink, PlainMove};
 use crate::types::{Color, Outcome};
+use oblique_tables::Bitboard;
 
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move of this game; `Default` is a null value never generated as a legal move.
-    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync;
+    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync + PlainMove;
     /// What `make` returns so `unmake` can restore the position exactly.
     type Undo: Copy;
+    /// The cell set the move generator hands to move sinks (`u64`, `u128`, Star Trek's
+    /// `Cells`).
+    type CellSet: Bitboard;
 
     /// The game's name (`chess`, `slanted`, ..., `startrek`).
     fn variant_name(&self) -> &'static str;
@@ -18,19 +29,62 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The key recomputed from scratch (tests compare it with `key`).
     fn compute_key(&self) -> u64;
     fn in_check(&self) -> bool;
-    /// Every legal move, appended to `out`.
-    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
-    fn count_legal_moves(&self) -> u64;
+    /// Every legal move of the side to move, into `sink` (a list, or a counter).
+    fn generate_legal<S: MoveSink<Self::Move, Self::CellSet>>(&self, sink: &mut S);
     fn make_move(&mut self, m: Self::Move) -> Self::Undo;
     fn unmake_move(&mut self, m: Self::Move, undo: Self::Undo);
-    /// Result if the game is over (mate, stalemate, special wins, draws by rule).
-    fn game_outcome(&self) -> Option<Outcome>;
+    /// Half-moves since the last capture or pawn move (the fifty-move rule).
+    fn halfmove_clock(&self) -> u32;
+    /// Keys of earlier positions of the game, oldest first (repetitions).
+    fn history(&self) -> &[u64];
+    /// Neither side can ever mate, by the game's rule for dead positions.
+    fn insufficient_material(&self) -> bool;
+    /// A colour whose pawn stands on its goal square (Diagonal Chess) has won.
+    fn goal_winner(&self) -> Option<Color> {
+        None
+    }
     /// Protocol (machine) notation.
     fn move_text(&self, m: Self::Move) -> String;
     /// The long form people write, with the piece letter (`Nb1-c3`, `O-O`).
     fn move_human(&self, m: Self::Move) -> String;
     /// Reads a move in machine or human notation; errors name the problem.
     fn read_move(&self, text: &str) -> Result<Self::Move, crate::error::MoveError>;
+    /// A text drawing of the position for people.
+    fn diagram(&self) -> String;
+
+    /// Every legal move, appended to `out`.
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
+        self.generate_legal(out);
+    }
+    /// Every legal move, in generation order.
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.generate_legal(&mut out);
+        out
+    }
+    /// Number of legal moves (cheaper than listing them).
+    fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate_legal(&mut counter);
+        counter.0
+    }
+    /// Result if the game is over (mate, stalemate, special wins, draws by rule).
+    fn game_outcome(&self) -> Option<Outcome> {
+        EndFacts {
+            goal_winner: self.goal_winner(),
+            side_to_move: self.side_to_move(),
+            legal_moves: self.count_legal_moves(),
+            in_check: self.in_check(),
+            halfmove: self.halfmove_clock(),
+            repetitions: crate::outcome::repetitions(
+                self.history(),
+                self.halfmove_clock(),
+                self.key(),
+            ),
+            dead: self.insufficient_material(),
+        }
+        .outcome()
+    }
     /// Number of legal move sequences of length `depth` (the standard proof of a move
     /// generator); the last ply is counted, not played.
     fn perft(&mut self, depth: u32) -> u64 {
@@ -40,6 +94,58 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
         crate::perft::perft_divide(self, depth)
     }
-    /// A text drawing of the position for people.
-    fn diagram(&self) -> String;
 }
+
+/// The lines under every diagram: the game, the position string, who is to move, the number
+/// of legal moves and the result if the game is over. `position_label` names the position
+/// string (`fen` or `tfen`).
+pub(crate) fn status_lines<G: Game>(pos: &G, title: &str, position_label: &str) -> String {
+    let side = match pos.side_to_move() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let mut out = format!("variant: {} ({title})\n", pos.variant_name());
+    out.push_str(&format!("{position_label}: {}\n", pos.to_fen()));
+    out.push_str(&format!(
+        "to move: {side}{}\n",
+        if pos.in_check() { " (in check)" } else { "" }
+    ));
+    out.push_str(&format!("legal moves: {}\n", pos.count_legal_moves()));
+    if let Some(o) = pos.game_outcome() {
+        out.push_str(&format!("game over: {} {{{}}}\n", o.result(), o.reason()));
+    }
+    out
+}
+
+/// The `Game` items every family fills the same way from its own fields and methods
+/// (`side`, `key`, `halfmove`, `history`, `generate`, `make`, `unmake`): one text for both
+/// `impl Game` blocks instead of two copies of the same forwarding.
+macro_rules! forward_game_state {
+    () => {
+        fn side_to_move(&self) -> $crate::types::Color {
+            self.side
+        }
+        fn key(&self) -> u64 {
+            self.key
+        }
+        fn halfmove_clock(&self) -> u32 {
+            self.halfmove
+        }
+        fn history(&self) -> &[u64] {
+            &self.history
+        }
+        fn generate_legal<S: $crate::sink::MoveSink<Self::Move, Self::CellSet>>(
+            &self,
+            sink: &mut S,
+        ) {
+            self.generate(sink);
+        }
+        fn make_move(&mut self, m: Self::Move) -> Self::Undo {
+            self.make(m)
+        }
+        fn unmake_move(&mut self, m: Self::Move, undo: Self::Undo) {
+            self.unmake(m, undo)
+        }
+    };
+}
+pub(crate) use forward_game_state;

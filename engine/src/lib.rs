@@ -1,8 +1,9 @@
 //! Oblique's game engine: two sibling families of games over one shared core.
 //!
-//! * Shared core (what both families use): `types`, `error`, `zobrist`, `random`, `game` (the
-//!   `Game` trait), `outcome` (the judge of finished games), `sink` (move sinks), `perft`,
-//!   `search` (alpha-beta over any `SearchGame`).
+//! * Shared core (what both families use): `types`, `packed_move` (the one move type),
+//!   `error`, `zobrist`, `random`, `game` (the `Game` trait), `outcome` (the judge of
+//!   finished games), `sink` (move sinks), `perft`, `search` (alpha-beta over any
+//!   `SearchGame`).
 //! * `plane`: the 2D games (records over one generic bitboard implementation).
 //! * `startrek`: Star Trek tri-dimensional chess.
 //! * `any`: a position of either family chosen at run time (CLI, protocols, front ends);
@@ -16,6 +17,7 @@ pub mod any;
 pub mod error;
 pub mod game;
 pub mod outcome;
+pub mod packed_move;
 pub mod perft;
 pub mod plane;
 pub mod random;

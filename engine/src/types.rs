@@ -1,7 +1,7 @@
 //! Small value types shared by every game: colours, piece roles, pieces, outcomes, and the
-//! packed move of the 2D games.
+//! move kinds of the 2D games (their moves are the shared `PackedMove`).
 
-use std::fmt;
+use crate::packed_move::{move_kinds, PackedMove};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -166,87 +166,44 @@ impl Piece {
     }
 }
 
-/// How a move changes the board beyond lifting one piece and putting it down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveKind {
-    Normal = 0,
-    /// Pawn double step; `aux` is the square passed over (the en-passant square).
-    DoubleStep = 1,
-    /// En-passant capture; `aux` is the square of the captured pawn.
-    EnPassant = 2,
-    /// Castling; `aux` is 0 for the king side, 1 for the queen side.
-    Castle = 3,
+move_kinds! {
+    /// How a move changes the board beyond lifting one piece and putting it down.
+    pub enum MoveKind {
+        Normal = 0,
+        /// Pawn double step; `aux` is the square passed over (the en-passant square).
+        DoubleStep = 1,
+        /// En-passant capture; `aux` is the square of the captured pawn.
+        EnPassant = 2,
+        /// Castling; `aux` is 0 for the king side, 1 for the queen side.
+        Castle = 3,
+    }
 }
 
-/// A move of a 2D game, packed in 32 bits: from, to, promotion, kind, auxiliary square.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(pub u32);
+/// A move of a 2D game: the shared packed move with the 2D kinds (`aux` 0 on plain moves).
+pub type Move = PackedMove<MoveKind>;
 
 impl Move {
-    pub const NULL: Move = Move(0);
+    pub const NULL: Move = Move::from_bits(0);
 
     #[inline(always)]
     pub fn new(from: usize, to: usize) -> Move {
-        Move(from as u32 | (to as u32) << 8)
+        Move::pack(from, to, MoveKind::Normal, 0)
     }
 
     #[inline(always)]
     pub fn with_promotion(from: usize, to: usize, role: Role) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (role as u32 + 1) << 16)
+        Move::new(from, to).promoting(role)
     }
 
     #[inline(always)]
     pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
+        Move::pack(from, to, kind, aux as u32)
     }
 
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        (self.0 >> 8 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn promotion(self) -> Option<Role> {
-        let p = self.0 >> 16 & 0xf;
-        if p == 0 {
-            None
-        } else {
-            Some(Role::from_index(p as usize - 1))
-        }
-    }
-
-    #[inline(always)]
-    pub fn kind(self) -> MoveKind {
-        match self.0 >> 20 & 0xf {
-            1 => MoveKind::DoubleStep,
-            2 => MoveKind::EnPassant,
-            3 => MoveKind::Castle,
-            _ => MoveKind::Normal,
-        }
-    }
-
+    /// The square (or castling side) the kind needs.
     #[inline(always)]
     pub fn aux(self) -> usize {
-        (self.0 >> 24) as usize
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Move({}->{} {:?} {:?} aux {})",
-            self.from(),
-            self.to(),
-            self.promotion(),
-            self.kind(),
-            self.aux()
-        )
+        self.aux_byte() as usize
     }
 }
 

@@ -200,7 +200,7 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
         fen: p.to_fen(),
         side_to_move: side,
         check: Game::in_check(p).then(|| g.grid_name(p.king_square(side))),
-        outcome: p.outcome(),
+        outcome: p.game_outcome(),
         board: BoardView::Plane(PlaneBoard {
             files: g.files,
             ranks: g.ranks,
@@ -293,7 +293,7 @@ fn space_view(p: &StarTrekPosition) -> View {
         fen: p.to_tfen(),
         side_to_move: side,
         check: p.in_check().then(|| g.name[p.king_cell(side)].clone()),
-        outcome: p.outcome(),
+        outcome: p.game_outcome(),
         board: BoardView::Space(SpaceBoard {
             main_boards: MAIN_BOARDS
                 .iter()

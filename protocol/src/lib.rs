@@ -7,6 +7,7 @@
 //! thinks. Nothing a GUI sends can panic the loop or lose the game: a command that fails
 //! inside is answered with an error and the game is put back as it was.
 
+pub mod error;
 pub mod session;
 pub mod tokenize;
 pub mod uci;
@@ -15,7 +16,11 @@ pub mod xboard_gui;
 
 pub use session::{evaluation_search_fn, first_move_search_fn, Event, SearchFn, Session};
 
+use error::{SearchError, SessionError};
 use oblique_engine::search::{Info, SearchResult};
+
+/// What a search thread reports at its end.
+pub type SearchOutcome = Result<SearchResult, SearchError>;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
@@ -50,13 +55,11 @@ pub enum Flow {
 pub trait Frontend {
     fn line(&mut self, s: &mut Session, out: &mut Out, line: &str) -> Flow;
     fn info(&mut self, s: &mut Session, out: &mut Out, generation: u64, info: &Info);
-    fn done(
-        &mut self,
-        s: &mut Session,
-        out: &mut Out,
-        generation: u64,
-        result: Result<SearchResult, String>,
-    );
+    /// The generation of the search this front end waits for, if any.
+    fn awaited_search(&self) -> Option<u64>;
+    /// The search it waited for has ended (the event loop matched the generation and told
+    /// the session; reports of other searches never get here).
+    fn done(&mut self, s: &mut Session, out: &mut Out, result: SearchOutcome);
     fn warning(&mut self, out: &mut Out, message: &str);
     /// Input ended: stop searches that would never end by themselves.
     fn eof(&mut self, s: &mut Session, out: &mut Out);
@@ -121,7 +124,7 @@ pub fn run<R: BufRead + Send + 'static>(
     output: Box<dyn Write + Send>,
     protocol: Protocol,
     search_fn: SearchFn,
-) -> Result<(), String> {
+) -> Result<(), SessionError> {
     let (tx, rx) = mpsc::channel();
     let mut session = Session::new(tx.clone(), search_fn)?;
     let mut out = Out::new(output);
@@ -158,7 +161,10 @@ pub fn run<R: BufRead + Send + 'static>(
                 Flow::Continue
             }
             Event::Done(g, result) => {
-                fe.done(&mut session, &mut out, g, result);
+                if fe.awaited_search() == Some(g) {
+                    session.finished(g);
+                    fe.done(&mut session, &mut out, result);
+                }
                 Flow::Continue
             }
             Event::Warning(_, message) => {

@@ -6,8 +6,9 @@
 //! and reports back through the event channel (`Event::Info`, `Event::Done`), so `stop`,
 //! `?`, `ping` and `isready` are answered while it thinks.
 
+use crate::error::{MovesError, PlayError, SearchError, SearchSetupError, SessionError};
 use oblique_engine::search::{Info, Limits, Search, SearchResult};
-use oblique_engine::AnyPosition;
+use oblique_engine::{AnyPosition, PositionError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -16,7 +17,12 @@ use std::time::{Duration, Instant};
 /// How the session searches a position: `evaluation_search_fn` (the engine's search with
 /// the project's evaluator, what the binary uses) or a stand-in for tests.
 pub type SearchFn = Arc<
-    dyn Fn(&Search, &AnyPosition, &Limits, &mut dyn FnMut(&Info)) -> Result<SearchResult, String>
+    dyn Fn(
+            &Search,
+            &AnyPosition,
+            &Limits,
+            &mut dyn FnMut(&Info),
+        ) -> Result<SearchResult, SearchError>
         + Send
         + Sync,
 >;
@@ -72,7 +78,7 @@ pub enum Event {
     Line(String),
     Eof,
     Info(u64, Info),
-    Done(u64, Result<SearchResult, String>),
+    Done(u64, Result<SearchResult, SearchError>),
     /// Something the user should know about a search (options that could not be applied).
     Warning(u64, String),
 }
@@ -117,9 +123,9 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(variant: &str, fen: Option<&str>) -> Result<Game, String> {
+    pub fn new(variant: &str, fen: Option<&str>) -> Result<Game, PositionError> {
         Ok(Game {
-            start: AnyPosition::new(variant, fen).map_err(|e| e.to_string())?,
+            start: AnyPosition::new(variant, fen)?,
             after: Vec::new(),
             moves: Vec::new(),
             invalid: None,
@@ -156,23 +162,23 @@ impl Game {
     }
 
     /// Keeps the variant but refuses moves and searches until a good position arrives.
-    pub fn set_invalid(&mut self, why: String) {
-        self.invalid = Some(why);
+    pub fn set_invalid(&mut self, why: impl std::fmt::Display) {
+        self.invalid = Some(why.to_string());
         self.after.clear();
         self.moves.clear();
     }
 
     /// Plays a move; the game is unchanged if it is not legal. Returns the move in
     /// protocol notation.
-    pub fn play(&mut self, text: &str) -> Result<String, String> {
+    pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
         if let Some(why) = &self.invalid {
-            return Err(format!("no valid position: {why}"));
+            return Err(PlayError::NoValidPosition(why.clone()));
         }
         if self.position().outcome().is_some() && self.position().count_legal_moves() == 0 {
-            return Err("the game is over".into());
+            return Err(PlayError::GameOver);
         }
         let mut next = self.position().clone();
-        let name = next.play(text).map_err(|e| e.to_string())?;
+        let name = next.play(text)?;
         self.after.push(next);
         self.moves.push(name.clone());
         Ok(name)
@@ -238,9 +244,9 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(tx: Sender<Event>, search_fn: SearchFn) -> Result<Session, String> {
+    pub fn new(tx: Sender<Event>, search_fn: SearchFn) -> Result<Session, SessionError> {
         let options = Options::default();
-        let mut search = Search::new(options.threads, options.hash_mb)?;
+        let mut search = Search::new(options.threads, options.hash_mb).map_err(SearchSetupError)?;
         search.move_overhead = options.move_overhead;
         let stop = search.stop_handle();
         Ok(Session {
@@ -313,7 +319,7 @@ impl Session {
                         if generation < st.wanted_from {
                             drop(st);
                             drop(search);
-                            let _ = tx.send(Event::Done(generation, Err("abandoned".into())));
+                            let _ = tx.send(Event::Done(generation, Err(SearchError::Abandoned)));
                             return;
                         }
                         st.started = generation;
@@ -333,16 +339,15 @@ impl Session {
                     lock(&engine.state).finished = generation;
                     match outcome {
                         Ok(r) => r,
-                        Err(_) => Err("internal error in the search".to_string()),
+                        Err(_) => Err(SearchError::Panicked),
                     }
                 };
                 let _ = tx.send(Event::Done(generation, result));
             });
         if let Err(e) = spawned {
-            let _ = self.tx.send(Event::Done(
-                generation,
-                Err(format!("cannot start a search thread: {e}")),
-            ));
+            let _ = self
+                .tx
+                .send(Event::Done(generation, Err(SearchError::Thread(e))));
         }
         self.running = Some(Running {
             generation,
@@ -404,7 +409,7 @@ impl Session {
 
     /// Applies thread and hash settings now if no search runs (otherwise the next search
     /// applies them when it starts).
-    pub fn apply_options_now(&mut self) -> Result<(), String> {
+    pub fn apply_options_now(&mut self) -> Result<(), SearchSetupError> {
         if self.running.is_some() {
             return Ok(());
         }
@@ -420,28 +425,30 @@ impl Session {
         lock(&self.engine.search).search.clear();
     }
 
-    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, n: usize) -> Result<(), SearchSetupError> {
         self.options.threads = n.clamp(1, MAX_THREADS);
         self.apply_options_now()
     }
 
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), SearchSetupError> {
         self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
         self.apply_options_now()
     }
 
     /// A new game of `variant` from its start position or `fen`; on error the game is
     /// unchanged.
-    pub fn new_game(&mut self, variant: &str, fen: Option<&str>) -> Result<(), String> {
+    pub fn new_game(&mut self, variant: &str, fen: Option<&str>) -> Result<(), PositionError> {
         self.game = Game::new(variant, fen)?;
         Ok(())
     }
 }
 
-fn apply_options(slot: &mut Slot, o: &Options) -> Result<(), String> {
+fn apply_options(slot: &mut Slot, o: &Options) -> Result<(), SearchSetupError> {
     slot.search.move_overhead = o.move_overhead;
     if slot.search.threads() != o.threads {
-        slot.search.set_threads(o.threads)?;
+        slot.search
+            .set_threads(o.threads)
+            .map_err(SearchSetupError)?;
     }
     if slot.hash_mb != o.hash_mb {
         slot.search.set_hash(o.hash_mb);
@@ -451,7 +458,7 @@ fn apply_options(slot: &mut Slot, o: &Options) -> Result<(), String> {
 }
 
 /// The position after `moves` from `start`; errors name the first bad move.
-pub fn position_after(start: &AnyPosition, moves: &[&str]) -> Result<Game, String> {
+pub fn position_after(start: &AnyPosition, moves: &[&str]) -> Result<Game, MovesError> {
     let mut g = Game {
         start: start.clone(),
         after: Vec::new(),
@@ -459,7 +466,10 @@ pub fn position_after(start: &AnyPosition, moves: &[&str]) -> Result<Game, Strin
         invalid: None,
     };
     for m in moves {
-        g.play(m).map_err(|e| format!("illegal move {m}: {e}"))?;
+        g.play(m).map_err(|error| MovesError {
+            text: m.to_string(),
+            error,
+        })?;
     }
     Ok(g)
 }

@@ -1,16 +1,15 @@
 //! UCI: parses commands, calls the session, prints answers. Errors go out as
 //! `info string ...` and the engine keeps running.
 
+use crate::error::PositionCommandError;
 use crate::session::{
     position_after, Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV,
     MAX_THREADS,
 };
 use crate::tokenize::{parse_i64, parse_u64, Line};
-use crate::{Flow, Frontend, Out};
+use crate::{Flow, Frontend, Out, SearchOutcome};
 use oblique_engine::any::all_variant_names;
-use oblique_engine::search::{
-    Clock, Info, Limits, PonderHit, SearchResult, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH,
-};
+use oblique_engine::search::{Clock, Info, Limits, PonderHit, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH};
 use oblique_engine::{AnyPosition, Color};
 use std::time::Duration;
 
@@ -39,7 +38,7 @@ struct Current {
     limits: Limits,
     stop: bool,
     /// A result that came while no bestmove could be sent yet.
-    held: Option<Result<SearchResult, String>>,
+    held: Option<SearchOutcome>,
 }
 
 #[derive(Default)]
@@ -82,7 +81,7 @@ impl Uci {
         out.line("uciok");
     }
 
-    fn bestmove(&mut self, out: &mut Out, result: Result<SearchResult, String>) {
+    fn bestmove(&mut self, out: &mut Out, result: SearchOutcome) {
         match result {
             Ok(r) => match (r.best_move, r.ponder) {
                 (Some(m), Some(p)) => out.line(format!("bestmove {m} ponder {p}")),
@@ -172,22 +171,19 @@ impl Uci {
         let moves_at = line.find("moves", 1);
         let end = moves_at.unwrap_or(line.len());
         let start = match line.word(1) {
-            Some("startpos") if end == 2 => {
-                AnyPosition::new(variant, None).map_err(|e| e.to_string())
-            }
+            Some("startpos") if end == 2 => AnyPosition::new(variant, None).map_err(Into::into),
             Some("fen") if end > 2 => {
-                AnyPosition::new(variant, Some(line.span_text(2, end))).map_err(|e| e.to_string())
+                AnyPosition::new(variant, Some(line.span_text(2, end))).map_err(Into::into)
             }
-            Some("startpos") => Err(format!(
-                "unexpected '{}' after startpos",
-                line.span_text(2, end)
+            Some("startpos") => Err(PositionCommandError::AfterStartpos(
+                line.span_text(2, end).to_string(),
             )),
-            Some("fen") => Err("position fen needs a FEN".into()),
-            Some(other) => Err(format!("expected startpos or fen, not '{other}'")),
-            None => Err("position needs startpos or fen".into()),
+            Some("fen") => Err(PositionCommandError::NoFen),
+            Some(other) => Err(PositionCommandError::NotStartposOrFen(other.to_string())),
+            None => Err(PositionCommandError::Missing),
         };
         let moves = moves_at.map(|m| line.words_from(m + 1)).unwrap_or_default();
-        match start.and_then(|p| position_after(&p, &moves)) {
+        match start.and_then(|p| position_after(&p, &moves).map_err(Into::into)) {
             Ok(game) => s.game = game,
             Err(e) => {
                 out.line(format!(
@@ -408,20 +404,14 @@ impl Frontend for Uci {
         out.line(info_line(info));
     }
 
-    fn done(
-        &mut self,
-        s: &mut Session,
-        out: &mut Out,
-        generation: u64,
-        result: Result<SearchResult, String>,
-    ) {
+    fn awaited_search(&self) -> Option<u64> {
+        self.current.as_ref().map(|c| c.generation)
+    }
+
+    fn done(&mut self, _s: &mut Session, out: &mut Out, result: SearchOutcome) {
         let Some(c) = self.current.as_mut() else {
             return;
         };
-        if c.generation != generation {
-            return;
-        }
-        s.finished(generation);
         if (c.infinite || c.pondering) && !c.stop {
             c.held = Some(result);
         } else {

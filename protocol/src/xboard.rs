@@ -3,7 +3,7 @@
 use crate::session::{Session, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS};
 use crate::tokenize::{parse_i64, parse_seconds, parse_u64, Line};
 use crate::xboard_gui;
-use crate::{Flow, Frontend, Out};
+use crate::{Flow, Frontend, Out, SearchOutcome};
 use oblique_engine::search::{Clock, Info, Limits, PonderHit, Score, SearchResult, MAX_DEPTH};
 use oblique_engine::{AnyPosition, Color};
 use std::sync::Arc;
@@ -314,7 +314,7 @@ impl XBoard {
     }
 
     /// Plays and announces the engine's move.
-    fn emit_move(&mut self, s: &mut Session, out: &mut Out, result: Result<SearchResult, String>) {
+    fn emit_move(&mut self, s: &mut Session, out: &mut Out, result: SearchOutcome) {
         match result {
             Err(e) => {
                 out.line(format!("telluser Oblique cannot search this position: {e}"));
@@ -784,20 +784,14 @@ impl Frontend for XBoard {
         ));
     }
 
-    fn done(
-        &mut self,
-        s: &mut Session,
-        out: &mut Out,
-        generation: u64,
-        result: Result<SearchResult, String>,
-    ) {
+    fn awaited_search(&self) -> Option<u64> {
+        self.current.as_ref().map(|c| c.generation)
+    }
+
+    fn done(&mut self, s: &mut Session, out: &mut Out, result: SearchOutcome) {
         let Some(current) = self.current.as_mut() else {
             return;
         };
-        if current.generation != generation {
-            return;
-        }
-        s.finished(generation);
         match &mut current.task {
             Task::Think => {
                 self.current = None;

@@ -2,6 +2,7 @@
 //! record (`VariantSpec::xboard`): the offered names, board size, `setup` and `piece`
 //! commands, `highlight` boards for `lift`, and FEN clean-up for `setboard`.
 
+use crate::error::FenGameError;
 use oblique_engine::AnyPosition;
 
 /// A 2D position read back from its FEN: the grid with pieces and holes.
@@ -283,14 +284,14 @@ pub fn variant_for_fen(
     current: &'static str,
     fen: &str,
     not_orthodox: bool,
-) -> Result<&'static str, String> {
+) -> Result<&'static str, FenGameError> {
     let built_in =
         |name: &str| oblique_engine::find_variant(name).is_some_and(|s| s.xboard.built_in);
     let skip = |name: &str| not_orthodox && built_in(name);
     let first_error = match AnyPosition::new(current, Some(fen)) {
         Ok(_) if !skip(current) => return Ok(current),
-        Ok(_) => String::from("not a position of an engine-defined variant"),
-        Err(e) => e.to_string(),
+        Ok(_) => FenGameError::NotEngineDefined,
+        Err(e) => e.into(),
     };
     for name in offered_variants().into_iter().filter(|n| !skip(n)) {
         if let Ok(p) = AnyPosition::new(name, Some(fen)) {

@@ -2,13 +2,13 @@
 //! lean towards the centre as they go down, holes are shown as barriers.
 
 use crate::plane::position::Position;
-use crate::types::Color;
+use crate::plane::rules::RulesCache;
 use oblique_tables::Bitboard;
 
 const CELL: usize = 4;
 
 /// The board with coordinates, side to move, FEN and legal-move count.
-pub fn diagram<B: Bitboard>(p: &Position<B>) -> String {
+pub fn diagram<B: Bitboard + RulesCache>(p: &Position<B>) -> String {
     {
         let g = &p.rules().geom;
         let mut out = String::new();
@@ -65,24 +65,7 @@ pub fn diagram<B: Bitboard>(p: &Position<B>) -> String {
                 out.push_str(&format!("  {n}\n"));
             }
         }
-        let side = match p.side_to_move() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        out.push_str(&format!(
-            "variant: {} ({})\n",
-            p.spec().name,
-            p.spec().title
-        ));
-        out.push_str(&format!("fen: {}\n", p.to_fen()));
-        out.push_str(&format!(
-            "to move: {side}{}\n",
-            if p.in_check() { " (in check)" } else { "" }
-        ));
-        out.push_str(&format!("legal moves: {}\n", p.count_legal()));
-        if let Some(o) = p.outcome() {
-            out.push_str(&format!("game over: {} {{{}}}\n", o.result(), o.reason()));
-        }
+        out.push_str(&crate::game::status_lines(p, p.spec().title, "fen"));
         out
     }
 }

@@ -8,7 +8,7 @@
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
 use crate::plane::position::{Position, NO_SQUARE};
-use crate::sink::{MoveCounter, MoveSink, PlainMove};
+use crate::sink::{MoveSink, PlainMove};
 use crate::types::{Move, MoveKind, Role};
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
@@ -41,20 +41,6 @@ struct Ctx<B> {
 }
 
 impl<B: Bitboard> Position<B> {
-    /// All legal moves of the side to move.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate(&mut list);
-        list
-    }
-
-    /// Number of legal moves (cheaper than listing them).
-    pub fn count_legal(&self) -> u64 {
-        let mut c = MoveCounter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
     /// Is the king still safe if a piece goes `from -> to` (capturing whatever is on `to`)?
     #[inline(always)]
     fn safe_after(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {

@@ -2,11 +2,13 @@
 //! also takes true square names (`ab4`), `-`/`x` separators and `=Q`.
 
 use crate::error::MoveError;
+use crate::game::Game;
 use crate::plane::position::Position;
+use crate::plane::rules::RulesCache;
 use crate::types::{Move, Role};
 use oblique_tables::Bitboard;
 
-impl<B: Bitboard> Position<B> {
+impl<B: Bitboard + RulesCache> Position<B> {
     /// Protocol notation: from, to, optional lower-case promotion letter.
     pub fn move_to_uci(&self, m: Move) -> String {
         let r = self.rules;

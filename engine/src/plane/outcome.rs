@@ -1,28 +1,12 @@
-//! When a 2D game is over: the facts the shared judge (`crate::outcome::EndFacts`) needs,
-//! and the 2D games' dead-position rules.
+//! The 2D games' dead-position rules (the shared judge of finished games, `Game::game_outcome`,
+//! asks them through `Game::insufficient_material`).
 
-use crate::outcome::EndFacts;
 use crate::plane::position::Position;
 use crate::plane::variant::DeadPosition;
 use crate::types::{Color, Outcome, Role};
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard> Position<B> {
-    /// The result if the game is over in this position, judging by the rules alone
-    /// (mate, stalemate, goal square, repetition, fifty moves, dead material).
-    pub fn outcome(&self) -> Option<Outcome> {
-        EndFacts {
-            goal_winner: self.goal_reached_by(),
-            side_to_move: self.side,
-            legal_moves: self.count_legal(),
-            in_check: self.in_check(),
-            halfmove: self.halfmove,
-            repetitions: self.repetitions(),
-            dead: self.insufficient_material(),
-        }
-        .outcome()
-    }
-
     /// Neither side can ever mate, by the game's rule for dead positions.
     pub fn insufficient_material(&self) -> bool {
         let kings = self.role_bb(Role::King);

@@ -6,7 +6,6 @@
 
 use super::geometry::{geometry, FILES, LEVELS, RANKS};
 use super::StarTrekPosition;
-use crate::types::Color;
 
 impl StarTrekPosition {
     pub fn diagram(&self) -> String {
@@ -79,20 +78,7 @@ impl StarTrekPosition {
                 }
             }
         }
-        let side = match self.side {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        out.push_str("variant: startrek (Star Trek tri-dimensional chess)\n");
-        out.push_str(&format!("tfen: {}\n", self.to_tfen()));
-        out.push_str(&format!(
-            "to move: {side}{}\n",
-            if self.in_check() { " (in check)" } else { "" }
-        ));
-        out.push_str(&format!("legal moves: {}\n", self.count_legal()));
-        if let Some(o) = self.outcome() {
-            out.push_str(&format!("game over: {} {{{}}}\n", o.result(), o.reason()));
-        }
+        out.push_str(&crate::game::status_lines(self, super::TITLE, "tfen"));
         out
     }
 }

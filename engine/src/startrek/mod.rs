@@ -69,7 +69,7 @@ mod tests {
     fn start_position_has_17_moves_and_round_trips() {
         let mut p = StarTrekPosition::start();
         assert_eq!(p.to_tfen(), START_TFEN);
-        assert_eq!(p.count_legal(), 17);
+        assert_eq!(p.count_legal_moves(), 17);
         assert_eq!(p.legal_moves().len(), 17);
         assert_eq!(p.perft(2), 287);
         assert_eq!(p.key(), p.compute_key());

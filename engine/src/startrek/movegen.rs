@@ -12,7 +12,7 @@
 use super::bitset::Cells;
 use super::geometry::{dir_is_positive, geometry, Geometry, NONE};
 use super::position::{bishop_attacks, rook_attacks, StMove, StMoveKind, StarTrekPosition};
-use crate::sink::{MoveCounter, MoveSink, PlainMove};
+use crate::sink::{MoveSink, PlainMove};
 use crate::types::{Color, Piece, Role};
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
@@ -87,20 +87,6 @@ fn push_pawn_targets<S: MoveSink<StMove, Cells>>(
 }
 
 impl StarTrekPosition {
-    /// All legal moves of the side to move.
-    pub fn legal_moves(&self) -> StMoveList {
-        let mut list = StMoveList::new();
-        self.generate(&mut list);
-        list
-    }
-
-    /// Number of legal moves (cheaper than listing them).
-    pub fn count_legal(&self) -> u64 {
-        let mut c = MoveCounter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
     /// Cells a knight on `s` may land on (existing squares, any occupant).
     #[inline(always)]
     pub(crate) fn knight_targets(&self, g: &Geometry, s: usize) -> Cells {

@@ -7,6 +7,7 @@ use super::geometry::geometry;
 use super::position::{StMove, StMoveKind, StarTrekPosition};
 use super::tfen::{parse_cell, parse_pin};
 use crate::error::MoveError;
+use crate::game::Game;
 use crate::types::Role;
 
 /// A small cursor over move text.

@@ -3,99 +3,57 @@
 
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
-use crate::types::{Color, Outcome, Piece, Role};
+use crate::packed_move::{move_kinds, PackedMove};
+use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
-/// How a move changes the position beyond lifting one piece and putting it down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StMoveKind {
-    /// A piece move (captures and promotions included).
-    Normal = 0,
-    /// Pawn double step; `aux` is the passed-over square if it exists (the e.p. target).
-    DoubleStep = 1,
-    /// En-passant capture; `aux` is the square of the captured pawn.
-    EnPassant = 2,
-    /// King and king's rook swap; from = king's square, to = rook's square.
-    CastleKing = 3,
-    /// King and queen's rook swap; from = king's square, to = rook's square.
-    CastleQueen = 4,
-    /// Attack-board move; from/to are pin numbers, `aux` the carried piece's cell or NONE.
-    Board = 5,
+move_kinds! {
+    /// How a move changes the position beyond lifting one piece and putting it down.
+    pub enum StMoveKind {
+        /// A piece move (captures and promotions included).
+        Normal = 0,
+        /// Pawn double step; `aux` is the passed-over square if it exists (the e.p. target).
+        DoubleStep = 1,
+        /// En-passant capture; `aux` is the square of the captured pawn.
+        EnPassant = 2,
+        /// King and king's rook swap; from = king's square, to = rook's square.
+        CastleKing = 3,
+        /// King and queen's rook swap; from = king's square, to = rook's square.
+        CastleQueen = 4,
+        /// Attack-board move; from/to are pin numbers, `aux` the carried piece's cell or NONE.
+        Board = 5,
+    }
 }
 
-/// A move, packed in 32 bits: from (8), to (8), promotion (4), kind (4), aux (8).
-/// `StMove(0)` (cell 0 to cell 0) is never generated and serves as the null value.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct StMove(pub u32);
+/// A Star Trek move: the shared packed move with Star Trek's kinds; `aux` is `NONE` on
+/// plain moves.
+pub type StMove = PackedMove<StMoveKind>;
 
 impl StMove {
     #[inline(always)]
     pub fn new(from: usize, to: usize) -> StMove {
-        StMove(from as u32 | (to as u32) << 8 | (NONE as u32) << 24)
+        StMove::pack(from, to, StMoveKind::Normal, NONE as u32)
     }
 
     #[inline(always)]
     pub fn special(from: usize, to: usize, kind: StMoveKind, aux: u8) -> StMove {
-        StMove(from as u32 | (to as u32) << 8 | (kind as u32) << 20 | (aux as u32) << 24)
+        StMove::pack(from, to, kind, aux as u32)
     }
 
     #[inline(always)]
     pub fn with_promotion(self, role: Role) -> StMove {
-        StMove(self.0 & !(0xf << 16) | (role as u32 + 1) << 16)
+        self.promoting(role)
     }
 
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        (self.0 >> 8 & 0xff) as usize
-    }
-
-    #[inline(always)]
-    pub fn promotion(self) -> Option<Role> {
-        match self.0 >> 16 & 0xf {
-            0 => None,
-            p => Some(Role::from_index(p as usize - 1)),
-        }
-    }
-
-    #[inline(always)]
-    pub fn kind(self) -> StMoveKind {
-        match self.0 >> 20 & 0xf {
-            1 => StMoveKind::DoubleStep,
-            2 => StMoveKind::EnPassant,
-            3 => StMoveKind::CastleKing,
-            4 => StMoveKind::CastleQueen,
-            5 => StMoveKind::Board,
-            _ => StMoveKind::Normal,
-        }
-    }
-
+    /// The cell or pin the kind needs (`NONE` if none).
     #[inline(always)]
     pub fn aux(self) -> u8 {
-        (self.0 >> 24) as u8
+        self.aux_byte()
     }
 
     pub fn is_board_move(self) -> bool {
         self.kind() == StMoveKind::Board
-    }
-}
-
-impl std::fmt::Debug for StMove {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "StMove({} -> {} {:?} {:?} aux {})",
-            self.from(),
-            self.to(),
-            self.kind(),
-            self.promotion(),
-            self.aux()
-        )
     }
 }
 
@@ -685,20 +643,6 @@ impl StarTrekPosition {
     /// Only the two kings are left (the one dead position of this game).
     pub fn insufficient_material(&self) -> bool {
         self.occupied().count() == 2
-    }
-
-    /// The result if the game is over (mate, stalemate, 50 moves, threefold, K v K).
-    pub fn outcome(&self) -> Option<Outcome> {
-        crate::outcome::EndFacts {
-            goal_winner: None,
-            side_to_move: self.side,
-            legal_moves: self.count_legal(),
-            in_check: self.in_check(),
-            halfmove: self.halfmove,
-            repetitions: self.repetitions(),
-            dead: self.insufficient_material(),
-        }
-        .outcome()
     }
 }
 
