@@ -23,6 +23,7 @@
 use crate::cache::{tables_for, EvalCache};
 use crate::game_tables::{s, GameTables, FAR, MOBILITY_WEIGHT, S};
 use crate::pawns::PawnEntry;
+use crate::shared::king_danger_penalty;
 use oblique_engine::{Color, Position, Role};
 
 /// Bonus for the side to move.
@@ -32,8 +33,6 @@ const SHIELD1: i32 = 12;
 const SHIELD2: i32 = 6;
 /// A piece (not a pawn-role piece, not the king) attacked by an enemy pawn-role piece.
 const PAWN_THREAT: S = s(40, 30);
-/// Cap of the king-danger penalty.
-const DANGER_CAP: i32 = 900;
 /// Diagonal Chess: a pawn on g7 (b2) with the corner empty and its side to move wins on the
 /// spot; the search sees it one ply later, so the evaluation says so now.
 pub const GOAL_NEXT_MOVE: i32 = 5_000;
@@ -356,7 +355,7 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
     b.score += races[1];
 
     // King danger: quadratic in the weighted attacks, stronger with more attackers.
-    let penalty = |a: &Side| (a.danger * a.danger * a.attackers.min(4) / 16).min(DANGER_CAP);
+    let penalty = |a: &Side| king_danger_penalty(a.danger, a.attackers);
     let (pw, pb) = (penalty(&b), penalty(&w));
     w.score.mg -= pw;
     b.score.mg -= pb;
