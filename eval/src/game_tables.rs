@@ -13,16 +13,24 @@ use crate::terms::king_safety::KingSafety;
 use crate::terms::material::Material;
 use crate::terms::pawn_paths::PawnPaths;
 use crate::terms::race::Race;
-pub use crate::terms::squares::MOBILITY_WEIGHT;
 use crate::terms::{board, boards, squares};
 pub use crate::terms::{Board, Pairs};
 use crate::values::RoleValue;
+use crate::weights::{self, Weights};
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct GameTables<B: Bitboard> {
+    /// Unique per build (never 0): the pawn cache's key, so tables built for another trial
+    /// of the tuner never read this one's entries.
+    pub id: usize,
+    /// The weights the tables were built with.
+    pub w: Weights,
+    /// Live mobility weight per role index (copied from `w` for the evaluation's loop).
+    pub mobility: [S; 8],
     pub rules: &'static Rules<B>,
     pub n: usize,
     pub values: Vec<RoleValue>,
@@ -85,19 +93,30 @@ pub struct GameTables<B: Bitboard> {
 }
 
 impl<B: Bitboard + RulesCache> GameTables<B> {
+    /// The tables of a game with its own weights (its tuned file, else the hand values).
     pub fn build(spec: &'static VariantSpec) -> GameTables<B> {
+        GameTables::build_with(spec, weights::for_game(spec.name))
+    }
+
+    /// The tables of a game with the given weights (the tuner builds one per trial).
+    pub fn build_with(spec: &'static VariantSpec, w: Weights) -> GameTables<B> {
         let rules: &'static Rules<B> = rules_for::<B>(spec).expect("a registered game");
         let n = rules.cells;
         let graph = BoardGraph::build(spec, rules);
-        let material = Material::build(spec, rules);
+        let material = Material::build(spec, rules, w.bishop_pair);
         let value = material.value;
-        let paths = [0, 1].map(|c| PawnPaths::build(spec, rules, &graph, &value, c));
-        let psq = squares::piece_squares(spec, rules, &graph, &value, &paths);
+        let paths =
+            [0, 1].map(|c| PawnPaths::build(spec, rules, &graph, &value, w.passed_percent, c));
+        let psq = squares::piece_squares(spec, rules, &graph, &value, &paths, &w);
         let king = KingSafety::build(rules, &graph, &material.pieces, &value);
         let race = Race::build(rules);
         let [white, black] = paths;
         let per_colour = |f: fn(&PawnPaths<B>) -> &Vec<B>| [board(f(&white)), board(f(&black))];
+        static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
         GameTables {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            mobility: std::array::from_fn(|i| w.mobility.get(i)),
+            w,
             rules,
             n,
             present: material.present(),

@@ -19,7 +19,9 @@ pub mod score;
 pub mod shared;
 pub mod startrek;
 pub mod terms;
+pub mod tune;
 pub mod values;
+pub mod weights;
 
 pub use report::{piece_values, role_values, values_report};
 

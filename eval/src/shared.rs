@@ -69,10 +69,11 @@ pub fn king_attack_weight(value: i32) -> i32 {
 /// Cap of the king-danger penalty.
 pub const DANGER_CAP: i32 = 900;
 
-/// King danger: quadratic in the weighted attacks, stronger with more attacking pieces.
+/// King danger: quadratic in the weighted attacks, stronger with more attacking pieces
+/// (`scale` 256ths; 16 is the hand-set weight).
 #[inline(always)]
-pub fn king_danger_penalty(danger: i32, attackers: i32) -> i32 {
-    (danger * danger * attackers.min(4) / 16).min(DANGER_CAP)
+pub fn king_danger_penalty(danger: i32, attackers: i32, scale: i32) -> i32 {
+    (danger * danger * attackers.min(4) * scale / 256).min(DANGER_CAP)
 }
 
 /// The king's own square term: in the middle game `away_weight` per step away from its camp
@@ -86,20 +87,21 @@ pub fn king_square(away: f64, centre: f64, away_weight: f64, centre_mg: f64, cen
 }
 
 /// A pawn-role piece's square: its value plus half the advancement bonus (a share of
-/// `gain` by its quiet distance `qd` to promotion) and `centre_mg` per unit of centrality in
-/// the middle game; the whole bonus and `centre_eg` per unit in the end game.
+/// `gain` by its quiet distance `qd` to promotion, times `advance.0`) and `centre.0` per
+/// unit of `centrality` in the middle game; the whole bonus (times `advance.1`) and
+/// `centre.1` per unit in the end game.
 pub fn pawn_square(
-    value: i32,
+    value: S,
     gain: f64,
     qd: usize,
-    centre: f64,
-    centre_mg: f64,
-    centre_eg: f64,
+    centrality: f64,
+    centre: (f64, f64),
+    advance: (f64, f64),
 ) -> S {
     let adv = gain * ADVANCE_SHARE_EG[qd];
     s(
-        value + (0.5 * adv + centre_mg * centre).round() as i32,
-        value + (adv + centre_eg * centre).round() as i32,
+        value.mg + (0.5 * adv * advance.0 + centre.0 * centrality).round() as i32,
+        value.eg + (adv * advance.1 + centre.1 * centrality).round() as i32,
     )
 }
 

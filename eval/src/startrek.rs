@@ -35,6 +35,8 @@ const ROLES: &[Role] = oblique_engine::variant::STANDARD_ROLES;
 const START_PINS: [&str; 4] = ["b1(1)", "e1(1)", "b8(7)", "e8(7)"];
 
 const TEMPO: i32 = 10;
+/// King danger scale (256ths, see `shared::king_danger_penalty`).
+const KING_DANGER: i32 = 16;
 
 /// King-walk and centrality weights (the neutral board at level 4 is the centre, so the
 /// middle-game king is kept from it less than on a 2D board).
@@ -273,7 +275,14 @@ fn build() -> Tables {
                         KING_CENTRE_MG,
                         KING_CENTRE_EG,
                     ),
-                    Role::Pawn => pawn_square(v, gain, qd[x].min(9) as usize, centre[x], wm, we),
+                    Role::Pawn => pawn_square(
+                        s(v, v),
+                        gain,
+                        qd[x].min(9) as usize,
+                        centre[x],
+                        (wm, we),
+                        (1.0, 1.0),
+                    ),
                     _ => s(
                         v + (wm * centre[x]).round() as i32,
                         v + (we * centre[x]).round() as i32,
@@ -421,7 +430,7 @@ pub fn evaluate(pos: &StarTrekPosition) -> i32 {
     let attackers = [white.attackers, black.attackers];
     for (c, sc) in score.iter_mut().enumerate() {
         let a = 1 - c;
-        sc.mg -= king_danger_penalty(danger[a], attackers[a]);
+        sc.mg -= king_danger_penalty(danger[a], attackers[a], KING_DANGER);
     }
     let total = score[0] - score[1];
     let phase = (npm[0] + npm[1]).min(t.phase_max);

@@ -11,9 +11,6 @@ use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
 
-/// Bishop pair bonus where bishops are bound to one colour of cells.
-const BISHOP_PAIR: S = s(25, 45);
-
 pub struct Material {
     pub values: Vec<RoleValue>,
     /// Value per role index (king 0).
@@ -31,6 +28,7 @@ impl Material {
     pub fn build<B: Bitboard + RulesCache>(
         spec: &'static VariantSpec,
         rules: &Rules<B>,
+        bishop_pair_weight: S,
     ) -> Material {
         let values = values::derive(spec);
         let mut value = [0i32; 8];
@@ -57,7 +55,7 @@ impl Material {
             let diag: Vec<B> = (0..n).map(|sq| rules.diag.empty_board(sq)).collect();
             let reach = bfs(diag.len(), |x| diag[x], B::bit(0));
             if reach.contains(&FAR) {
-                BISHOP_PAIR
+                bishop_pair_weight
             } else {
                 s(0, 0)
             }

@@ -8,7 +8,7 @@
 
 use super::board_graph::BoardGraph;
 use super::{pairs, reverse, Pairs};
-use crate::score::S;
+use crate::score::{s, S};
 use crate::shared::{bfs, passed_bonus, FAR};
 use oblique_engine::rules::Rules;
 use oblique_engine::variant::VariantSpec;
@@ -55,6 +55,7 @@ impl<B: Bitboard> PawnPaths<B> {
         rules: &Rules<B>,
         graph: &BoardGraph<B>,
         value: &[i32; 8],
+        passed_percent: S,
         c: usize,
     ) -> PawnPaths<B> {
         let n = rules.cells;
@@ -134,7 +135,13 @@ impl<B: Bitboard> PawnPaths<B> {
             })
         };
         let passed_bonus = (0..n)
-            .map(|sq| passed_bonus(gain[sq] as f64, qd[sq].min(7) as usize))
+            .map(|sq| {
+                let b = passed_bonus(gain[sq] as f64, qd[sq].min(7) as usize);
+                s(
+                    b.mg * passed_percent.mg / 100,
+                    b.eg * passed_percent.eg / 100,
+                )
+            })
             .collect();
         let passed_king_weight = (0..n)
             .map(|sq| {

@@ -11,42 +11,14 @@ use super::pawn_paths::PawnPaths;
 use crate::score::{s, S};
 use crate::shared::{king_square, pawn_square, FAR};
 use crate::values;
+use crate::weights::Weights;
 use oblique_engine::rules::Rules;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
 
-/// Piece-square weight per role: centipawns per expected destination above the board's
-/// average on that cell (pawn and king have their own terms).
-const PST_WEIGHT: [(f64, f64); 8] = [
-    (0.0, 0.0), // pawn
-    (5.0, 4.0), // knight
-    (3.0, 3.0), // bishop
-    (1.0, 1.0), // rook
-    (1.0, 1.0), // queen
-    (0.0, 0.0), // king
-    (3.0, 3.0), // ultra
-    (2.0, 2.0), // chancellor
-];
-
-/// Live mobility weight per role: centipawns per safe destination (cells not ours and not
-/// attacked by enemy pawn-role pieces), centred on the role's expected mobility.
-pub const MOBILITY_WEIGHT: [S; 8] = [
-    s(0, 0),
-    s(5, 5),
-    s(5, 5),
-    s(3, 5),
-    s(2, 4),
-    s(0, 0),
-    s(4, 4),
-    s(2, 4),
-];
-
-/// King-walk and centrality weights.
-const KING_HOME_STEP_MG: f64 = 25.0;
-const KING_CENTRE_MG: f64 = 30.0;
-const KING_CENTRE_EG: f64 = 18.0;
-const PAWN_CENTRE_MG: f64 = 10.0;
+// The weights (per-role piece-square and mobility weights, king walk and centrality, pawn
+// centrality and advancement) are data: `crate::weights::Weights`.
 
 /// Expected destinations of every role on every cell (pawn and absent roles 0), averaged
 /// over the board's symmetries so that sampling noise never makes a cell and its mirror
@@ -78,6 +50,7 @@ pub fn piece_squares<B: Bitboard>(
     graph: &BoardGraph<B>,
     value: &[i32; 8],
     paths: &[PawnPaths<B>; 2],
+    w: &Weights,
 ) -> [[Vec<S>; 8]; 2] {
     let n = rules.cells;
     let cell_mob = cell_mobility(spec, rules);
@@ -86,14 +59,16 @@ pub fn piece_squares<B: Bitboard>(
         std::array::from_fn(|i| {
             let role = Role::from_index(i);
             let v = value[i];
-            let (wm, we) = PST_WEIGHT[i];
+            let offset = w.material.get(i);
+            let pst = w.piece_square.get(i);
+            let (wm, we) = (pst.mg as f64, pst.eg as f64);
             let mob = &cell_mob[i];
             let mean = if n > 0 {
                 mob.iter().sum::<f64>() / n as f64
             } else {
                 0.0
             };
-            let mw = MOBILITY_WEIGHT[i];
+            let mw = w.mobility.get(i);
             (0..n)
                 .map(|sq| {
                     let centre = graph.centre[sq];
@@ -107,24 +82,29 @@ pub fn piece_squares<B: Bitboard>(
                             king_square(
                                 away,
                                 centre,
-                                KING_HOME_STEP_MG,
-                                KING_CENTRE_MG,
-                                KING_CENTRE_EG,
+                                w.king_home_step as f64,
+                                w.king_centre.mg as f64,
+                                w.king_centre.eg as f64,
                             )
                         }
                         Role::Pawn => pawn_square(
-                            v,
+                            s(v + offset.mg, v + offset.eg),
                             paths[c].gain[sq] as f64,
                             paths[c].qdist[sq].min(7) as usize,
                             centre,
-                            PAWN_CENTRE_MG,
-                            0.0,
+                            (w.pawn_centre.mg as f64, w.pawn_centre.eg as f64),
+                            (
+                                w.advance_percent.mg as f64 / 100.0,
+                                w.advance_percent.eg as f64 / 100.0,
+                            ),
                         ),
                         _ => {
                             let d = mob[sq] - mean;
                             s(
-                                v + (wm * d).round() as i32 - (mw.mg as f64 * mean).round() as i32,
-                                v + (we * d).round() as i32 - (mw.eg as f64 * mean).round() as i32,
+                                v + offset.mg + (wm * d).round() as i32
+                                    - (mw.mg as f64 * mean).round() as i32,
+                                v + offset.eg + (we * d).round() as i32
+                                    - (mw.eg as f64 * mean).round() as i32,
                             )
                         }
                     }

@@ -1,0 +1,77 @@
+//! Labelled positions ready for the fit: parsed once, split by game into a training set
+//! and a held-out set (every `held_out_every`-th game), so that positions of one game never
+//! sit on both sides of the split. The loss of a set of weights builds the game's tables
+//! with them and scores every position from White's side.
+
+use super::fit::mse;
+use super::selfplay::Sample;
+use crate::cache::EvalCache;
+use crate::eval2d::eval_white;
+use crate::game_tables::GameTables;
+use crate::weights::Weights;
+use oblique_engine::variant::VariantSpec;
+use oblique_engine::Position;
+
+/// Positions and their results (White's side).
+pub struct Set<B: EvalCache> {
+    pub positions: Vec<Position<B>>,
+    pub results: Vec<f64>,
+}
+
+impl<B: EvalCache> Set<B> {
+    fn new() -> Set<B> {
+        Set {
+            positions: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Scores from White's side with the given tables.
+    pub fn scores(&self, t: &GameTables<B>) -> Vec<i32> {
+        self.positions.iter().map(|p| eval_white(p, t)).collect()
+    }
+
+    /// Mean squared error of the evaluation built with `w`, for scaling constant `k`.
+    pub fn loss(&self, spec: &'static VariantSpec, w: &Weights, k: f64) -> f64 {
+        let t = GameTables::<B>::build_with(spec, w.clone());
+        mse(k, &self.scores(&t), &self.results)
+    }
+}
+
+/// The training and held-out sets.
+pub struct Dataset<B: EvalCache> {
+    pub train: Set<B>,
+    pub held_out: Set<B>,
+}
+
+/// Parses the samples of one game (every FEN must be a position of `spec`).
+pub fn split<B: EvalCache>(
+    spec: &'static VariantSpec,
+    samples: &[Sample],
+    held_out_every: usize,
+) -> Result<Dataset<B>, String> {
+    let mut d = Dataset {
+        train: Set::new(),
+        held_out: Set::new(),
+    };
+    for s in samples {
+        let pos = Position::<B>::from_fen(spec, &s.fen)
+            .map_err(|e| format!("game {}: {}: {e}", s.game, s.fen))?;
+        let set = if held_out_every > 0 && s.game % held_out_every == 0 {
+            &mut d.held_out
+        } else {
+            &mut d.train
+        };
+        set.positions.push(pos);
+        set.results.push(s.result);
+    }
+    Ok(d)
+}
