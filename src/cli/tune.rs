@@ -58,6 +58,11 @@ pub struct FitArgs {
     /// Every N-th game is held out of the fit (0: none).
     #[arg(long, default_value_t = 10)]
     held_out_every: usize,
+    /// Keep a step of the fit only if it also lowers the loss of validation games (game
+    /// numbers half-way between held-out ones): stops the fit from learning the training
+    /// games by heart.
+    #[arg(long)]
+    validate: bool,
     /// Passes over the weights.
     #[arg(long, default_value_t = 4)]
     passes: usize,
@@ -164,7 +169,11 @@ fn read_samples(files: &[String]) -> Result<Vec<Sample>, String> {
 
 fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), String> {
     let samples = read_samples(&a.data)?;
-    let Dataset { train, held_out } = split::<B>(spec, &samples, a.held_out_every)?;
+    let Dataset {
+        train,
+        validation,
+        held_out,
+    } = split::<B>(spec, &samples, a.held_out_every, a.validate)?;
     if train.is_empty() {
         return Err("no training positions".into());
     }
@@ -180,9 +189,10 @@ fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), Strin
     };
     let (train0, held0) = (loss_of(&train, &start_w), loss_of(&held_out, &start_w));
     println!(
-        "{}: {} training positions, {} held out; K = {k:.4}",
+        "{}: {} training positions, {} validating, {} held out; K = {k:.4}",
         spec.name,
         train.len(),
+        validation.len(),
         held_out.len()
     );
     println!("before: training loss {train0:.6}, held-out loss {held0:.6}");
@@ -192,11 +202,32 @@ fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), Strin
         .filter(|&i| a.only.is_empty() || a.only.iter().any(|p| named[i].0.starts_with(p)))
         .collect();
     let pb = bar((a.passes * free.len()) as u64, "weights tried");
+    // The coordinate search keeps a step exactly when its loss is below the best so far,
+    // so these track what it kept.
+    let mut current_train = train0;
+    let mut best_validation = loss_of(&validation, &start_w);
+    let valid0 = best_validation;
     let (tuned, _) = coordinate_search(
         &values,
         &free,
         a.passes,
-        |x| train.loss(spec, &unflatten(&start_w, x), k),
+        |x| {
+            let w = unflatten(&start_w, x);
+            if !validation.is_empty() {
+                // Refused (infinite loss) unless the validation games agree.
+                let v = validation.loss(spec, &w, k);
+                if v > best_validation {
+                    return f64::INFINITY;
+                }
+                let l = train.loss(spec, &w, k);
+                if l < current_train {
+                    current_train = l;
+                    best_validation = v;
+                }
+                return l;
+            }
+            train.loss(spec, &w, k)
+        },
         |step| {
             pb.set_message(format!(
                 "pass {} {} = {} loss {:.6}",
@@ -211,6 +242,12 @@ fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), Strin
     pb.finish_and_clear();
     let tuned_w = unflatten(&start_w, &tuned);
     let (train1, held1) = (loss_of(&train, &tuned_w), loss_of(&held_out, &tuned_w));
+    if !validation.is_empty() {
+        println!(
+            "validation loss {valid0:.6} -> {:.6}",
+            loss_of(&validation, &tuned_w)
+        );
+    }
     println!("after:  training loss {train1:.6}, held-out loss {held1:.6}");
     for ((name, old), new) in named.iter().zip(&tuned) {
         if old != new {

@@ -46,27 +46,40 @@ impl<B: EvalCache> Set<B> {
     }
 }
 
-/// The training and held-out sets.
+/// The training, validation and held-out sets.
 pub struct Dataset<B: EvalCache> {
     pub train: Set<B>,
+    /// Games that only decide which steps of the fit are kept (early stopping).
+    pub validation: Set<B>,
     pub held_out: Set<B>,
 }
 
-/// Parses the samples of one game (every FEN must be a position of `spec`).
+/// Parses the samples of one game (every FEN must be a position of `spec`): games
+/// numbered 0 modulo `held_out_every` are held out, games numbered `held_out_every / 2`
+/// modulo it validate (when `validate`), the rest train.
 pub fn split<B: EvalCache>(
     spec: &'static VariantSpec,
     samples: &[Sample],
     held_out_every: usize,
+    validate: bool,
 ) -> Result<Dataset<B>, String> {
     let mut d = Dataset {
         train: Set::new(),
+        validation: Set::new(),
         held_out: Set::new(),
     };
     for s in samples {
         let pos = Position::<B>::from_fen(spec, &s.fen)
             .map_err(|e| format!("game {}: {}: {e}", s.game, s.fen))?;
-        let set = if held_out_every > 0 && s.game % held_out_every == 0 {
+        let class = if held_out_every > 0 {
+            s.game % held_out_every
+        } else {
+            1
+        };
+        let set = if held_out_every > 0 && class == 0 {
             &mut d.held_out
+        } else if validate && held_out_every > 1 && class == held_out_every / 2 {
+            &mut d.validation
         } else {
             &mut d.train
         };

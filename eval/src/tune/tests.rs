@@ -112,7 +112,7 @@ fn quiet_means_no_check_and_no_winning_capture() {
 fn a_fit_on_real_selfplay_lowers_the_training_loss() {
     let spec = find_variant("minislanted").expect("game");
     let samples = tiny_selfplay(9);
-    let data = split::<u64>(spec, &samples, 0).expect("positions of the game");
+    let data = split::<u64>(spec, &samples, 0, false).expect("positions of the game");
     assert!(data.held_out.is_empty());
     let train = data.train;
     let w = Weights::default();
