@@ -21,7 +21,8 @@ pub mod race;
 pub mod squares;
 
 use crate::shared::FAR;
-use oblique_tables::Bitboard;
+/// The reverse of a move table: for each cell, the cells whose moves reach it.
+pub use oblique_tables::leaper::reverse;
 
 /// A per-cell table, padded to 128 cells so that indexing with `sq & 127` needs no bounds
 /// check.
@@ -54,15 +55,4 @@ pub fn pairs(n: usize, f: impl Fn(usize, usize) -> u8) -> Pairs {
         }
     }
     t
-}
-
-/// The reverse of a move table: for each cell, the cells whose moves reach it.
-pub fn reverse<B: Bitboard>(table: &[B]) -> Vec<B> {
-    let mut rev = vec![B::EMPTY; table.len()];
-    for (from, &dests) in table.iter().enumerate() {
-        for to in dests.iter() {
-            rev[to] |= B::bit(from);
-        }
-    }
-    rev
 }
