@@ -153,7 +153,7 @@ pub struct WeightsFile {
 
 /// The games whose evaluation reads a tuned file: (game, file contents). A file is listed
 /// here only after a match showed it does not lose to the hand-set weights.
-pub const TUNED: &[(&str, &str)] = &[];
+pub const TUNED: &[(&str, &str)] = &[("slanted", include_str!("../weights/slanted.json"))];
 
 /// The weights a game's evaluation uses: its tuned file if one is listed, else the hand
 /// values.
