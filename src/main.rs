@@ -88,6 +88,9 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Fit a 2D game's evaluation weights to its own self-play (`tune data`, `tune fit`).
+    #[command(subcommand)]
+    Tune(cli::tune::TuneCommand),
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
     Match(Box<oblique_arena::MatchCommand>),
     /// Play and analyse in a browser: a local web server with every game's board.
@@ -276,6 +279,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cli::play::run(pos, human, movetime.max(10), &search)?;
         }
         Command::Match(cmd) => oblique_arena::run_command(*cmd)?,
+        Command::Tune(cmd) => cli::tune::run(cmd)?,
         Command::Serve {
             port,
             host,

@@ -21,19 +21,11 @@
 //! generic, each role has its own loop.
 
 use crate::cache::{tables_for, EvalCache};
-use crate::game_tables::{s, GameTables, FAR, MOBILITY_WEIGHT, S};
+use crate::game_tables::{s, GameTables, FAR, S};
 use crate::pawns::PawnEntry;
+use crate::shared::king_danger_penalty;
 use oblique_engine::{Color, Position, Role};
 
-/// Bonus for the side to move.
-pub const TEMPO: i32 = 10;
-/// Pawn shield, per pawn-role piece right in front of the king / one step further.
-const SHIELD1: i32 = 12;
-const SHIELD2: i32 = 6;
-/// A piece (not a pawn-role piece, not the king) attacked by an enemy pawn-role piece.
-const PAWN_THREAT: S = s(40, 30);
-/// Cap of the king-danger penalty.
-const DANGER_CAP: i32 = 900;
 /// Diagonal Chess: a pawn on g7 (b2) with the corner empty and its side to move wins on the
 /// spot; the search sees it one ply later, so the evaluation says so now.
 pub const GOAL_NEXT_MOVE: i32 = 5_000;
@@ -138,13 +130,13 @@ fn pieces_of<B: EvalCache, const C: usize, const T: bool>(
         side.attackers += (hits > 0) as i32;
     }
     let material = t.value[ri] * bb.count() as i32;
-    side.score += score + MOBILITY_WEIGHT[ri] * mobility;
+    side.score += score + t.mobility[ri] * mobility;
     side.danger += t.attack_weight[ri] * hits_total;
     side.npm += material;
     if T {
         side.terms[T_MATERIAL] += s(material, material);
         side.terms[T_PSQ] += score - s(material, material);
-        side.terms[T_MOBILITY] += MOBILITY_WEIGHT[ri] * mobility;
+        side.terms[T_MOBILITY] += t.mobility[ri] * mobility;
     }
 }
 
@@ -220,8 +212,8 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     let pawns = cm.pawns[C];
     side.score += t.psq[C][Role::King.index()][k];
     let shelter = |k: usize| {
-        ((t.shield1[C][k] & pawns).count() as i32 * SHIELD1
-            + (t.shield2[C][k] & pawns).count() as i32 * SHIELD2)
+        ((t.shield1[C][k] & pawns).count() as i32 * t.w.shield[0]
+            + (t.shield2[C][k] & pawns).count() as i32 * t.w.shield[1])
             * t.shield_scale[C][k]
             / 2
     };
@@ -248,7 +240,7 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     side.score += pe.structure[C];
     // Our pieces attacked by their pawn-role pieces.
     let threatened = (cm.by[C] & !pawns & !B::bit(k) & cm.pawn_entry.attacks[them]).count() as i32;
-    side.score -= PAWN_THREAT * threatened;
+    side.score -= t.w.pawn_threat * threatened;
     let mut proximity = 0;
     let their_king = cm.kings[them] & 127;
     for sq in pe.passed[C].iter() {
@@ -256,7 +248,7 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
         let w = t.passed_king_weight[C][sq];
         let theirs = t.block_kdist[C][sq << 7 | their_king].min(5) as i32;
         let ours = t.block_kdist[C][sq << 7 | k].min(5) as i32;
-        proximity += w * (4 * theirs - 2 * ours);
+        proximity += w * (t.w.passed_king[0] * theirs - t.w.passed_king[1] * ours);
     }
     side.score.eg += proximity;
     if T {
@@ -313,7 +305,7 @@ fn race<B: EvalCache>(t: &GameTables<B>, cm: &Common<B>, c: usize, stm: usize) -
 
 /// The evaluation from White's point of view.
 #[inline(never)]
-pub(crate) fn eval_white<B: EvalCache>(pos: &Position<B>, t: &GameTables<B>) -> i32 {
+pub fn eval_white<B: EvalCache>(pos: &Position<B>, t: &GameTables<B>) -> i32 {
     eval_white_traced::<B, false>(pos, t).0
 }
 
@@ -356,7 +348,7 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
     b.score += races[1];
 
     // King danger: quadratic in the weighted attacks, stronger with more attackers.
-    let penalty = |a: &Side| (a.danger * a.danger * a.attackers.min(4) / 16).min(DANGER_CAP);
+    let penalty = |a: &Side| king_danger_penalty(a.danger, a.attackers, t.w.king_danger);
     let (pw, pb) = (penalty(&b), penalty(&w));
     w.score.mg -= pw;
     b.score.mg -= pb;
@@ -389,7 +381,7 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
     }
 
     (
-        v + if stm == WHITE { TEMPO } else { -TEMPO },
+        v + if stm == WHITE { t.w.tempo } else { -t.w.tempo },
         [w.terms, b.terms],
         phase,
     )
@@ -417,6 +409,6 @@ pub fn trace<B: EvalCache>(pos: &Position<B>) -> String {
     } else {
         -white
     };
-    out += &format!("phase {phase}/256 (middle game weight), tempo {TEMPO}, score {white} for White, {stm} for the side to move\n");
+    out += &format!("phase {phase}/256 (middle game weight), tempo {}, score {white} for White, {stm} for the side to move\n", t.w.tempo);
     out
 }

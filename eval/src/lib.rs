@@ -2,9 +2,11 @@
 //!
 //! * `values`: piece values derived from mobility on each game's own geometry.
 //! * `game_tables`: per-game positional tables derived from the board graph (named so as not
-//!   to be confused with the `oblique-tables` crate).
+//!   to be confused with the `oblique-tables` crate), composed from one builder per term in
+//!   `terms/` (board graph, material, pawn paths, piece squares, king safety, race).
 //! * `score`: the middle-game / end-game score pair.
-//! * `shared`: what the 2D and Star Trek evaluators share (distances, passed-pawn shares).
+//! * `shared`: what the 2D and Star Trek evaluators share (distances,
+//!   centrality, passed-pawn shares, the formulas of terms both build alike).
 //! * `eval2d`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
 
@@ -16,7 +18,10 @@ pub mod report;
 pub mod score;
 pub mod shared;
 pub mod startrek;
+pub mod terms;
+pub mod tune;
 pub mod values;
+pub mod weights;
 
 pub use report::{piece_values, role_values, values_report};
 

@@ -3,7 +3,7 @@
 //! again and again: they are cached per thread, keyed by both pawn sets exactly (no
 //! collisions, so the evaluation stays a pure function of the position).
 
-use crate::game_tables::{s, GameTables, S};
+use crate::game_tables::{GameTables, S};
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
 use std::cell::RefCell;
@@ -49,7 +49,7 @@ pub const PAWN_CACHE_ENTRIES: usize = 1024;
 /// The pawn terms of one pawn structure.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PawnEntry<B> {
-    /// Address of the game's tables (0: empty slot).
+    /// Id of the game's tables (`GameTables::id`; 0: empty slot).
     pub game: usize,
     pub pawns: [B; 2],
     /// Material and squares of each side's pawns.
@@ -85,14 +85,9 @@ fn side<B: PawnCache, const C: usize>(t: &GameTables<B>, ours: B, theirs: B) -> 
         doubled += (t.straight_ahead[C][sq & 127] & ours).any() as i32;
     }
     let supported = (ours & attacks).count() as i32;
-    let structure = DOUBLED * doubled + SUPPORTED * supported;
+    let structure = t.w.doubled * doubled + t.w.supported * supported;
     (squares, bonus, attacks, passed, structure)
 }
-
-/// A pawn with an own pawn straight ahead of it.
-pub const DOUBLED: S = s(-10, -25);
-/// A pawn defended by an own pawn.
-pub const SUPPORTED: S = s(8, 6);
 
 #[inline(never)]
 fn compute<B: PawnCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnEntry<B> {
@@ -112,7 +107,7 @@ fn compute<B: PawnCache>(t: &GameTables<B>, game: usize, pawns: [B; 2]) -> PawnE
 /// The pawn terms of a structure, from this thread's cache or computed (and stored).
 #[inline(always)]
 pub fn probe<B: PawnCache>(t: &GameTables<B>, pawns: [B; 2]) -> PawnEntry<B> {
-    let game = t as *const GameTables<B> as usize;
+    let game = t.id;
     let h = (pawns[0].fold() ^ pawns[1].fold().rotate_left(29) ^ game as u64)
         .wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let idx = (h >> 54) as usize & (PAWN_CACHE_ENTRIES - 1);

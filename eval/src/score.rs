@@ -3,8 +3,9 @@
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-/// A middle-game / end-game pair of centipawn scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A middle-game / end-game pair of centipawn scores (in data files: `[mg, eg]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "[i32; 2]", into = "[i32; 2]")]
 pub struct S {
     pub mg: i32,
     pub eg: i32,
@@ -12,6 +13,18 @@ pub struct S {
 
 pub const fn s(mg: i32, eg: i32) -> S {
     S { mg, eg }
+}
+
+impl From<[i32; 2]> for S {
+    fn from([mg, eg]: [i32; 2]) -> S {
+        s(mg, eg)
+    }
+}
+
+impl From<S> for [i32; 2] {
+    fn from(v: S) -> [i32; 2] {
+        [v.mg, v.eg]
+    }
 }
 
 impl Add for S {

@@ -15,7 +15,9 @@
 //!   enemy pieces attacking the cells around the king, and the tapered blend by phase.
 
 use crate::score::{s, S};
-use crate::shared::{bfs, ADVANCE_SHARE_EG, PASSED_SHARE_EG};
+use crate::shared::{
+    bfs, centrality, king_attack_weight, king_danger_penalty, king_square, pawn_square,
+};
 use crate::values::{self, RoleValue, SplitMix};
 use oblique_engine::search::Evaluator;
 use oblique_engine::startrek::bitset::CELLS;
@@ -33,6 +35,14 @@ const ROLES: &[Role] = oblique_engine::variant::STANDARD_ROLES;
 const START_PINS: [&str; 4] = ["b1(1)", "e1(1)", "b8(7)", "e8(7)"];
 
 const TEMPO: i32 = 10;
+/// King danger scale (256ths, see `shared::king_danger_penalty`).
+const KING_DANGER: i32 = 16;
+
+/// King-walk and centrality weights (the neutral board at level 4 is the centre, so the
+/// middle-game king is kept from it less than on a 2D board).
+const KING_HOME_STEP_MG: f64 = 25.0;
+const KING_CENTRE_MG: f64 = 10.0;
+const KING_CENTRE_EG: f64 = 18.0;
 
 /// Where squares exist and which main-board cells have a square above / below them.
 #[derive(Clone, Copy)]
@@ -216,16 +226,7 @@ fn build() -> Tables {
     let dist_from: Vec<Vec<u8>> = (0..CELLS)
         .map(|x| bfs(CELLS, king_next, Cells::bit(x)))
         .collect();
-    let closeness: Vec<f64> = (0..CELLS)
-        .map(|x| {
-            main.iter()
-                .map(|&y| dist_from[x][y].min(12) as f64)
-                .sum::<f64>()
-                / main.len() as f64
-        })
-        .collect();
-    let mean = main.iter().map(|&y| closeness[y]).sum::<f64>() / main.len() as f64;
-    let centre: Vec<f64> = closeness.iter().map(|c| mean - c).collect();
+    let centre = centrality(CELLS, |x, y| dist_from[x][y], &main, 12);
 
     let start = StarTrekPosition::start();
     let mut camp = [Cells::EMPTY; 2];
@@ -267,21 +268,21 @@ fn build() -> Tables {
             let (wm, we) = PST_CENTRE[i];
             *table = (0..CELLS)
                 .map(|x| match role {
-                    Role::King => {
-                        let away = home[x].min(8) as f64;
-                        s(
-                            (-25.0 * away - 10.0 * centre[x]).round() as i32,
-                            (18.0 * centre[x]).round() as i32,
-                        )
-                    }
-                    Role::Pawn => {
-                        let q = (qd[x].min(9)) as usize;
-                        let adv = gain * ADVANCE_SHARE_EG[q];
-                        s(
-                            v + (0.5 * adv + wm * centre[x]).round() as i32,
-                            v + (adv + we * centre[x]).round() as i32,
-                        )
-                    }
+                    Role::King => king_square(
+                        home[x].min(8) as f64,
+                        centre[x],
+                        KING_HOME_STEP_MG,
+                        KING_CENTRE_MG,
+                        KING_CENTRE_EG,
+                    ),
+                    Role::Pawn => pawn_square(
+                        s(v, v),
+                        gain,
+                        qd[x].min(9) as usize,
+                        centre[x],
+                        (wm, we),
+                        (1.0, 1.0),
+                    ),
                     _ => s(
                         v + (wm * centre[x]).round() as i32,
                         v + (we * centre[x]).round() as i32,
@@ -300,11 +301,7 @@ fn build() -> Tables {
             })
             .collect();
         passed_bonus[c] = (0..CELLS)
-            .map(|x| {
-                let q = (qd[x].min(9)) as usize;
-                let eg = gain * PASSED_SHARE_EG[q];
-                s((0.5 * eg).round() as i32, eg.round() as i32)
-            })
+            .map(|x| crate::shared::passed_bonus(gain, qd[x].min(9) as usize))
             .collect();
     }
     let near: Vec<Cells> = (0..CELLS)
@@ -320,7 +317,7 @@ fn build() -> Tables {
     let mut expected_mobility = [0i32; 8];
     for v in &vals {
         if !matches!(v.role, Role::Pawn | Role::King) {
-            attack_weight[v.role.index()] = ((v.value + 85) / 170).max(1);
+            attack_weight[v.role.index()] = king_attack_weight(v.value);
             expected_mobility[v.role.index()] = v.mobility.round() as i32;
         }
     }
@@ -433,8 +430,7 @@ pub fn evaluate(pos: &StarTrekPosition) -> i32 {
     let attackers = [white.attackers, black.attackers];
     for (c, sc) in score.iter_mut().enumerate() {
         let a = 1 - c;
-        let penalty = (danger[a] * danger[a] * attackers[a].min(4) / 16).min(900);
-        sc.mg -= penalty;
+        sc.mg -= king_danger_penalty(danger[a], attackers[a], KING_DANGER);
     }
     let total = score[0] - score[1];
     let phase = (npm[0] + npm[1]).min(t.phase_max);

@@ -4,3 +4,4 @@ pub mod analyze;
 pub mod bench;
 pub mod play;
 pub mod serve;
+pub mod tune;
