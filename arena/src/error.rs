@@ -1,8 +1,9 @@
-//! Errors as types for the match runner's engine side: reading an `--engine` specification
-//! or a `--tc`, and starting an engine. `Display` gives the exact one-line texts users (and
+//! Errors as types for the match runner: reading an `--engine` specification, a `--tc` or
+//! an openings file, drawing random openings, and starting an engine. `Display` gives the exact one-line texts users (and
 //! the PGN's forfeit comments) have always seen; the CLI still prints them as text.
 
 use crate::process::EngineError;
+use oblique_engine::{MoveError, PositionError};
 
 /// An `--engine` specification that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -64,6 +65,54 @@ impl From<TcError> for String {
 
 impl From<StartError> for String {
     fn from(e: StartError) -> String {
+        e.to_string()
+    }
+}
+
+/// An openings file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("openings line {line}: {problem}")]
+    Line {
+        line: usize,
+        problem: OpeningProblem,
+    },
+    #[error("the openings file has no openings")]
+    Empty,
+}
+
+/// What is wrong with one line of an openings file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningProblem {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("empty position")]
+    NoPosition,
+    #[error("move '{text}' is not legal: {error}")]
+    IllegalMove { text: String, error: MoveError },
+    #[error("the game is already over after this opening")]
+    GameOver,
+}
+
+/// Random openings that cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RandomOpeningsError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("cannot find {0} random plies that keep the game going")]
+    NoLine(usize),
+}
+
+impl From<OpeningsError> for String {
+    fn from(e: OpeningsError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<RandomOpeningsError> for String {
+    fn from(e: RandomOpeningsError) -> String {
         e.to_string()
     }
 }
