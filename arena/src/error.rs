@@ -50,25 +50,6 @@ pub enum StartError {
     NotRunning,
 }
 
-// The CLI's errors are still one-line messages.
-impl From<SpecError> for String {
-    fn from(e: SpecError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<TcError> for String {
-    fn from(e: TcError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<StartError> for String {
-    fn from(e: StartError) -> String {
-        e.to_string()
-    }
-}
-
 /// An openings file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpeningsError {
@@ -105,14 +86,21 @@ pub enum RandomOpeningsError {
     NoLine(usize),
 }
 
-impl From<OpeningsError> for String {
-    fn from(e: OpeningsError) -> String {
-        e.to_string()
-    }
+/// The CLI's own errors are still one-line messages: each error above converts to its text.
+macro_rules! into_message {
+    ($($error:ty),+) => {
+        $(impl From<$error> for String {
+            fn from(e: $error) -> String {
+                e.to_string()
+            }
+        })+
+    };
 }
 
-impl From<RandomOpeningsError> for String {
-    fn from(e: RandomOpeningsError) -> String {
-        e.to_string()
-    }
-}
+into_message!(
+    SpecError,
+    TcError,
+    StartError,
+    OpeningsError,
+    RandomOpeningsError
+);
