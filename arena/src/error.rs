@@ -1,8 +1,9 @@
-//! Errors as types for the match runner's engine side: reading an `--engine` specification
-//! or a `--tc`, and starting an engine. `Display` gives the exact one-line texts users (and
+//! Errors as types for the match runner: reading an `--engine` specification, a `--tc` or
+//! an openings file, drawing random openings, and starting an engine. `Display` gives the exact one-line texts users (and
 //! the PGN's forfeit comments) have always seen; the CLI still prints them as text.
 
 use crate::process::EngineError;
+use oblique_engine::{MoveError, PositionError};
 
 /// An `--engine` specification that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,21 +50,57 @@ pub enum StartError {
     NotRunning,
 }
 
-// The CLI's errors are still one-line messages.
-impl From<SpecError> for String {
-    fn from(e: SpecError) -> String {
-        e.to_string()
-    }
+/// An openings file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("openings line {line}: {problem}")]
+    Line {
+        line: usize,
+        problem: OpeningProblem,
+    },
+    #[error("the openings file has no openings")]
+    Empty,
 }
 
-impl From<TcError> for String {
-    fn from(e: TcError) -> String {
-        e.to_string()
-    }
+/// What is wrong with one line of an openings file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningProblem {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("empty position")]
+    NoPosition,
+    #[error("move '{text}' is not legal: {error}")]
+    IllegalMove { text: String, error: MoveError },
+    #[error("the game is already over after this opening")]
+    GameOver,
 }
 
-impl From<StartError> for String {
-    fn from(e: StartError) -> String {
-        e.to_string()
-    }
+/// Random openings that cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RandomOpeningsError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("cannot find {0} random plies that keep the game going")]
+    NoLine(usize),
 }
+
+/// The CLI's own errors are still one-line messages: each error above converts to its text.
+macro_rules! into_message {
+    ($($error:ty),+) => {
+        $(impl From<$error> for String {
+            fn from(e: $error) -> String {
+                e.to_string()
+            }
+        })+
+    };
+}
+
+into_message!(
+    SpecError,
+    TcError,
+    StartError,
+    OpeningsError,
+    RandomOpeningsError
+);

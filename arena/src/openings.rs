@@ -1,6 +1,7 @@
 //! Openings: from a file (one per line) or random legal plies from the start position.
 //! Each opening is played twice in a row, once with each engine as White.
 
+use crate::error::{OpeningProblem, OpeningsError, RandomOpeningsError};
 use oblique_engine::AnyPosition;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -17,14 +18,17 @@ pub struct Opening {
 /// - a position followed by moves: `FEN moves e2e4 e7e5`.
 ///
 /// Every opening is checked against the rules; the first bad line is reported.
-pub fn parse_openings(text: &str, variant: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_openings(text: &str, variant: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |e: String| format!("openings line {}: {e}", n + 1);
+        let bad = |problem: OpeningProblem| OpeningsError::Line {
+            line: n + 1,
+            problem,
+        };
         let (pos_part, moves_part) = match line.split_once(" moves ") {
             Some((p, m)) => (p.trim(), m.trim()),
             None if line.starts_with("moves ") => ("", &line[6..]),
@@ -36,21 +40,24 @@ pub fn parse_openings(text: &str, variant: &str) -> Result<Vec<Opening>, String>
         } else {
             Some(read_position(pos_part, variant).map_err(bad)?)
         };
-        let mut pos = AnyPosition::new(variant, fen.as_deref()).map_err(|e| bad(e.to_string()))?;
+        let mut pos = AnyPosition::new(variant, fen.as_deref()).map_err(|e| bad(e.into()))?;
         let mut moves = Vec::new();
         for m in moves_part.split_whitespace() {
-            let name = pos
-                .play(m)
-                .map_err(|e| bad(format!("move '{m}' is not legal: {e}")))?;
+            let name = pos.play(m).map_err(|error| {
+                bad(OpeningProblem::IllegalMove {
+                    text: m.to_string(),
+                    error,
+                })
+            })?;
             moves.push(name);
         }
         if pos.outcome().is_some() {
-            return Err(bad("the game is already over after this opening".into()));
+            return Err(bad(OpeningProblem::GameOver));
         }
         out.push(Opening { fen, moves });
     }
     if out.is_empty() {
-        return Err("the openings file has no openings".into());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
@@ -63,7 +70,7 @@ fn looks_like_position(s: &str) -> bool {
 
 /// Accepts a full position string, or its first fields (EPD), and returns the FEN the
 /// arbiter writes for it.
-fn read_position(s: &str, variant: &str) -> Result<String, String> {
+fn read_position(s: &str, variant: &str) -> Result<String, OpeningProblem> {
     let fields: Vec<&str> = s.split_whitespace().collect();
     let mut first_err = None;
     for take in [fields.len(), 6, 4] {
@@ -73,11 +80,11 @@ fn read_position(s: &str, variant: &str) -> Result<String, String> {
         match AnyPosition::new(variant, Some(&fields[..take].join(" "))) {
             Ok(p) => return Ok(p.to_fen()),
             Err(e) => {
-                first_err.get_or_insert(e.to_string());
+                first_err.get_or_insert(e);
             }
         }
     }
-    Err(first_err.unwrap_or_else(|| "empty position".into()))
+    Err(first_err.map_or(OpeningProblem::NoPosition, OpeningProblem::Position))
 }
 
 /// The generator of reproducible random openings: the project's SplitMix64.
@@ -91,7 +98,7 @@ pub fn random_openings(
     plies: usize,
     count: usize,
     rng: &mut Rng,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, RandomOpeningsError> {
     let start = AnyPosition::new(variant, fen)?;
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
@@ -99,9 +106,7 @@ pub fn random_openings(
         let opening = 'retry: loop {
             tries += 1;
             if tries > 1000 {
-                return Err(format!(
-                    "cannot find {plies} random plies that keep the game going"
-                ));
+                return Err(RandomOpeningsError::NoLine(plies));
             }
             let mut pos = start.clone();
             let mut moves = Vec::with_capacity(plies);
@@ -146,12 +151,29 @@ mod tests {
         assert!(o[2].moves.is_empty());
         assert!(o[2].fen.is_some());
         assert_eq!(o[3].moves, vec!["d2d4", "g8f6"]);
-        assert!(parse_openings("e2e5", "chess")
-            .unwrap_err()
-            .contains("line 1"));
-        assert!(parse_openings("# nothing", "chess").is_err());
+        let illegal = parse_openings("e2e5", "chess").unwrap_err();
+        assert!(matches!(
+            illegal,
+            OpeningsError::Line {
+                line: 1,
+                problem: OpeningProblem::IllegalMove { .. }
+            }
+        ));
+        assert!(illegal
+            .to_string()
+            .starts_with("openings line 1: move 'e2e5' is not legal: "));
+        assert_eq!(
+            parse_openings("# nothing", "chess"),
+            Err(OpeningsError::Empty)
+        );
         // Fool's mate is over: not an opening.
-        assert!(parse_openings("f2f3 e7e5 g2g4 d8h4", "chess").is_err());
+        assert_eq!(
+            parse_openings("f2f3 e7e5 g2g4 d8h4", "chess"),
+            Err(OpeningsError::Line {
+                line: 1,
+                problem: OpeningProblem::GameOver
+            })
+        );
     }
 
     #[test]

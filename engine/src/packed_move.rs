@@ -146,3 +146,31 @@ macro_rules! move_kinds {
     };
 }
 pub(crate) use move_kinds;
+
+/// Which of the legal moves between the squares a text named it means: the one without
+/// promotion, or the one promoting to `wanted`. `missing` says what to write when only
+/// promotions are legal. Both families' notation readers end here.
+pub(crate) fn choose_promotion<K: KindCode>(
+    same_squares: &[PackedMove<K>],
+    wanted: Option<Role>,
+    text: &str,
+    missing: &str,
+) -> Result<PackedMove<K>, crate::error::MoveError> {
+    use crate::error::MoveError;
+    if same_squares.is_empty() {
+        return Err(MoveError::illegal(
+            text,
+            "not a legal move in this position",
+        ));
+    }
+    same_squares
+        .iter()
+        .copied()
+        .find(|m| m.promotion() == wanted)
+        .ok_or_else(|| match wanted {
+            None => MoveError::illegal(text, missing),
+            Some(role) => {
+                MoveError::illegal(text, format!("cannot promote to {} here", role.name()))
+            }
+        })
+}

@@ -3,6 +3,7 @@
 
 use crate::error::MoveError;
 use crate::game::Game;
+use crate::packed_move::choose_promotion;
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
 use crate::types::{Move, Role};
@@ -93,23 +94,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             .copied()
             .filter(|m| m.from() == from && m.to() == to)
             .collect();
-        if same_squares.is_empty() {
-            return Err(MoveError::illegal(t, "not a legal move in this position"));
-        }
-        match promo {
-            None => same_squares
-                .iter()
-                .copied()
-                .find(|m| m.promotion().is_none())
-                .ok_or_else(|| MoveError::illegal(t, "a promotion piece is required")),
-            Some(role) => same_squares
-                .iter()
-                .copied()
-                .find(|m| m.promotion() == Some(role))
-                .ok_or_else(|| {
-                    MoveError::illegal(t, format!("cannot promote to {} here", role.name()))
-                }),
-        }
+        choose_promotion(&same_squares, promo, t, "a promotion piece is required")
     }
 
     /// Reads one square name (grid `a4` or true `ab4`) from the front of `s`.

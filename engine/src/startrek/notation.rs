@@ -8,6 +8,7 @@ use super::position::{StMove, StMoveKind, StarTrekPosition};
 use super::tfen::{parse_cell, parse_pin};
 use crate::error::MoveError;
 use crate::game::Game;
+use crate::packed_move::choose_promotion;
 use crate::types::Role;
 
 /// A small cursor over move text.
@@ -178,27 +179,11 @@ impl StarTrekPosition {
             .copied()
             .filter(|m| m.is_board_move() == board_move && m.from() == from && m.to() == to)
             .collect();
-        if same.is_empty() {
-            return Err(MoveError::illegal(
-                original,
-                "not a legal move in this position",
-            ));
-        }
-        match promo {
-            None => same
-                .iter()
-                .copied()
-                .find(|m| m.promotion().is_none())
-                .ok_or_else(|| {
-                    MoveError::illegal(original, "a promotion piece is required (q, r, b or n)")
-                }),
-            Some(role) => same
-                .iter()
-                .copied()
-                .find(|m| m.promotion() == Some(role))
-                .ok_or_else(|| {
-                    MoveError::illegal(original, format!("cannot promote to {} here", role.name()))
-                }),
-        }
+        choose_promotion(
+            &same,
+            promo,
+            original,
+            "a promotion piece is required (q, r, b or n)",
+        )
     }
 }
