@@ -447,6 +447,75 @@ fn check_game(name: &str, variant: &str, pgn_text: &str, debug: &str) {
     );
 }
 
+/// XBoard as a person starts it (its windows on an Xvfb display of its own, no match):
+/// Oblique as the first engine, settings neither read from nor saved to the machine's,
+/// every line to and from the engine in a debug log. Stopped when dropped.
+struct XboardGui {
+    dir: PathBuf,
+    debug_path: PathBuf,
+    child: Child,
+    x: Xvfb,
+}
+
+impl XboardGui {
+    /// `args` come after the common ones (variant, board, position, mode...).
+    fn start(name: &str, xboard: &Path, xvfb: &Path, args: &[&str]) -> XboardGui {
+        let dir = scratch_dir(name);
+        let x = Xvfb::start(xvfb);
+        let debug_path = dir.join("xboard.debug");
+        let child = Command::new(xboard)
+            .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("DISPLAY", &x.display)
+            .args(["-saveSettingsOnExit", "false"])
+            .args([
+                "-fcp",
+                &engine().to_string_lossy(),
+                "-fd",
+                &dir.to_string_lossy(),
+            ])
+            .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start xboard");
+        XboardGui {
+            dir,
+            debug_path,
+            child,
+            x,
+        }
+    }
+
+    /// A file for XBoard to read at start-up (in the temporary directory, named per process).
+    fn file(name: &str, text: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("oblique-{}-{}", std::process::id(), name));
+        std::fs::write(&path, text).expect("write file");
+        path
+    }
+
+    /// The debug log once `want` holds for it, or after `secs` seconds as it is then.
+    fn wait_for(&self, want: &dyn Fn(&str) -> bool, secs: u64) -> String {
+        let start = Instant::now();
+        loop {
+            let debug = std::fs::read_to_string(&self.debug_path).unwrap_or_default();
+            if want(&debug) || start.elapsed() > Duration::from_secs(secs) {
+                return debug;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+}
+
+impl Drop for XboardGui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 // Black first from XBoard's command line (README): `-variant fairy` with the board size,
 // the piece letters and the start position loaded from a file (`-lpf`). A loaded position
 // with Black to move makes XBoard ignore the engine's `setup`, which for a named
@@ -464,48 +533,38 @@ fn xboard_black_first_engine_moves_first_against_a_person() {
         return;
     };
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = scratch_dir("xboard-black-first-person");
-    let x = Xvfb::start(&xvfb);
     let fen = "rnbqkbnr/pppppppp/2*2*2/2*2*2/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
-    let fen_path = dir.join("msec.fen");
-    std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
-    let debug_path = dir.join("xboard.debug");
-    let mut child = Command::new(&xboard)
-        .current_dir(&dir)
-        .env("HOME", &dir)
-        .env("DISPLAY", &x.display)
-        .args(["-saveSettingsOnExit", "false", "-testLegality", "false"])
-        .args([
-            "-fcp",
-            &engine().to_string_lossy(),
-            "-fd",
-            &dir.to_string_lossy(),
-        ])
-        .args(["-variant", "fairy", "-boardWidth", "8", "-boardHeight", "6"])
-        .args([
+    let fen_path = XboardGui::file("msec.fen", &format!("{fen}\n"));
+    let gui = XboardGui::start(
+        "xboard-black-first-person",
+        &xboard,
+        &xvfb,
+        &[
+            "-testLegality",
+            "false",
+            "-variant",
+            "fairy",
+            "-boardWidth",
+            "8",
+            "-boardHeight",
+            "6",
             "-pieceToCharTable",
             "PNBRQ................Kpnbrq................k",
-        ])
-        .args(["-lpf", &fen_path.to_string_lossy()])
-        .args(["-initialMode", "MachineBlack", "-timeControl", "0:06"])
-        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
-        .args(["-popupExitMessage", "false"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start xboard");
+            "-lpf",
+            &fen_path.to_string_lossy(),
+            "-initialMode",
+            "MachineBlack",
+            "-timeControl",
+            "0:06",
+            "-popupExitMessage",
+            "false",
+        ],
+    );
     // The engine's first move, read from the debug log as it is written.
-    let start = Instant::now();
-    let mut first = None;
-    let mut debug = String::new();
-    while start.elapsed() < Duration::from_secs(60) && first.is_none() {
-        std::thread::sleep(Duration::from_millis(200));
-        debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
-        first = engine_moves(&debug).into_iter().next();
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    drop(x);
+    let debug = gui.wait_for(&|d| !engine_moves(d).is_empty(), 60);
+    drop(gui);
+    let _ = std::fs::remove_file(&fen_path);
+    let first = engine_moves(&debug).into_iter().next();
     assert!(
         !debug.contains("did not send setup") && !debug.contains("Illegal move"),
         "{}",
@@ -517,7 +576,6 @@ fn xboard_black_first_engine_moves_first_against_a_person() {
         pos.play(&first).is_ok(),
         "{first} is not a Black first move"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -800,39 +858,14 @@ fn xboard_readme_commands_start_engine_defined_games() {
         ("slanted", &["-xlegal"][..]),
         ("diagonal", &["-xlegal", "-testClaims", "false"][..]),
     ] {
-        let dir = scratch_dir(&format!("xboard-start-{variant}"));
-        let x = Xvfb::start(&xvfb);
-        let debug_path = dir.join("xboard.debug");
-        let mut child = Command::new(&xboard)
-            .current_dir(&dir)
-            .env("HOME", &dir)
-            .env("DISPLAY", &x.display)
-            .args(["-saveSettingsOnExit", "false"])
-            .args([
-                "-fcp",
-                &engine().to_string_lossy(),
-                "-fd",
-                &dir.to_string_lossy(),
-            ])
-            .args(["-variant", variant])
-            .args(extra)
-            .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start xboard");
+        let mut args = vec!["-variant", variant];
+        args.extend_from_slice(extra);
+        let gui = XboardGui::start(&format!("xboard-start-{variant}"), &xboard, &xvfb, &args);
         // Until the engine has answered the start-up `ping`, and a moment more.
-        let start = Instant::now();
-        let mut debug = String::new();
-        while start.elapsed() < Duration::from_secs(30) && !debug.contains("<first : pong") {
-            std::thread::sleep(Duration::from_millis(200));
-            debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
-        }
+        gui.wait_for(&|d| d.contains("<first : pong"), 30);
         std::thread::sleep(Duration::from_millis(500));
-        debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
-        let _ = child.kill();
-        let _ = child.wait();
-        drop(x);
+        let debug = gui.wait_for(&|_| true, 0);
+        drop(gui);
         assert!(
             debug.contains("<first : pong"),
             "{variant}: the engine never answered XBoard's ping\n{}",
@@ -843,7 +876,6 @@ fn xboard_readme_commands_start_engine_defined_games() {
             "{variant}: XBoard did not take the engine's game\n{}",
             tail(&debug, 30)
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -894,42 +926,15 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
         return;
     };
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = scratch_dir("xboard-promotion-clicks");
-    let x = Xvfb::start(&xvfb);
     let fen = "k7/8/8/8/8/6P1/8/K7 w - - 0 1";
-    let fen_path = dir.join("start.fen");
-    std::fs::write(&fen_path, format!("{fen}\n")).expect("write FEN");
-    let debug_path = dir.join("xboard.debug");
-    let mut child = Command::new(&xboard)
-        .current_dir(&dir)
-        .env("HOME", &dir)
-        .env("DISPLAY", &x.display)
-        .args(["-saveSettingsOnExit", "false", "-size", "medium"])
-        .args([
-            "-fcp",
-            &engine().to_string_lossy(),
-            "-fd",
-            &dir.to_string_lossy(),
-        ])
-        .args(["-variant", "fairy"])
-        .args(DIAGONAL_LOADED)
-        .args(["-xlegal", "-lpf", &fen_path.to_string_lossy()])
-        .args(["-timeControl", "1:00"])
-        .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start xboard");
-    let read_until = |want: &dyn Fn(&str) -> bool, secs: u64| {
-        let start = Instant::now();
-        loop {
-            let debug = std::fs::read_to_string(&debug_path).unwrap_or_default();
-            if want(&debug) || start.elapsed() > Duration::from_secs(secs) {
-                return debug;
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        }
-    };
+    let fen_path = XboardGui::file("promotion.fen", &format!("{fen}\n"));
+    let mut args = vec!["-size", "medium", "-variant", "fairy"];
+    args.extend_from_slice(DIAGONAL_LOADED);
+    let fen_arg = fen_path.to_string_lossy().into_owned();
+    args.extend_from_slice(&["-xlegal", "-lpf", &fen_arg, "-timeControl", "1:00"]);
+    let gui = XboardGui::start("xboard-promotion-clicks", &xboard, &xvfb, &args);
+    let display = gui.x.display.clone();
+    let read_until = |want: &dyn Fn(&str) -> bool, secs: u64| gui.wait_for(want, secs);
     // Ready once the engine has told XBoard how the pieces move.
     let debug = read_until(&|d| d.contains("<first : piece P&"), 30);
     assert!(
@@ -946,13 +951,13 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
         std::thread::sleep(Duration::from_millis(300));
         let found = x_tool(
             &xdotool,
-            &x.display,
+            &display,
             &["search", "--onlyvisible", "--class", "xboard"],
         );
         let Some(id) = found.lines().next().map(str::trim) else {
             continue;
         };
-        let geometry = x_tool(&xdotool, &x.display, &["getwindowgeometry", id]);
+        let geometry = x_tool(&xdotool, &display, &["getwindowgeometry", id]);
         size = geometry
             .lines()
             .find_map(|l| l.trim().strip_prefix("Geometry: "))
@@ -964,10 +969,9 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
     let Some((width, height)) = size else {
         let all = x_tool(
             &xdotool,
-            &x.display,
+            &display,
             &["search", "--onlyvisible", "--name", ""],
         );
-        let _ = child.kill();
         panic!(
             "no XBoard window among the visible ones {all:?}\n{}",
             tail(&read_until(&|_| true, 0), 15)
@@ -975,14 +979,14 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
     };
     let square = (width - 5) / 8;
     let board = (2, height - 2 - 8 * square, square);
-    click_square(&xdotool, &x.display, board, "g3");
+    click_square(&xdotool, &display, board, "g3");
     let debug = read_until(&|d| d.contains(">first : lift g3"), 5);
     assert!(
         debug.contains(">first : lift g3"),
         "the click on g3 missed (board at {board:?} in a {width}x{height} window)\n{}",
         tail(&debug, 20)
     );
-    click_square(&xdotool, &x.display, board, "h4");
+    click_square(&xdotool, &display, board, "h4");
     // The person's move, then the engine's answer.
     let debug = read_until(
         &|d| {
@@ -992,9 +996,8 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
         },
         30,
     );
-    let _ = child.kill();
-    let _ = child.wait();
-    drop(x);
+    drop(gui);
+    let _ = std::fs::remove_file(&fen_path);
     let sent: Vec<String> = protocol_lines(&debug)
         .into_iter()
         .filter(|(dir, _, _)| *dir == Dir::ToEngine)
@@ -1019,7 +1022,6 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
         .first()
         .unwrap_or_else(|| panic!("no engine move\n{}", tail(&debug, 30)));
     assert!(pos.play(reply).is_ok(), "engine answered {reply}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A Python interpreter that has python-chess.
