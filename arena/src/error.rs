@@ -86,6 +86,35 @@ pub enum RandomOpeningsError {
     NoLine(usize),
 }
 
+/// A `--sprt` specification that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SprtError {
+    #[error("--sprt: '{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("--sprt: '{0}' is not a number")]
+    NotNumber(String),
+    #[error("--sprt: unknown key '{0}' (known: elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    #[error("--sprt: alpha and beta must lie strictly between 0 and 0.5")]
+    BadRisk,
+    #[error("--sprt: elo1 must be greater than elo0")]
+    NoGap,
+}
+
+/// A `--shard K/N` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--shard takes K/N with 1 <= K <= N (e.g. 2/8), not '{0}'")]
+pub struct ShardError(pub String);
+
+/// A game record the arbiter cannot replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
 macro_rules! into_message {
     ($($error:ty),+) => {
@@ -102,5 +131,8 @@ into_message!(
     TcError,
     StartError,
     OpeningsError,
-    RandomOpeningsError
+    RandomOpeningsError,
+    SprtError,
+    ShardError,
+    ReplayError
 );
