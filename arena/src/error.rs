@@ -115,6 +115,26 @@ pub enum ReplayError {
     Move(#[from] MoveError),
 }
 
+/// `oblique match report` that cannot give a report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("give at least one PGN file")]
+    NoFiles,
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    #[error("cannot read {}: {error}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("round {round}: {engine} plays itself")]
+    SelfPlay { round: String, engine: String },
+    #[error("the PGN files hold no finished game between two engines")]
+    NoGames,
+    #[error("--sprt needs exactly two engines")]
+    SprtNeedsTwo,
+}
+
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
 macro_rules! into_message {
     ($($error:ty),+) => {
@@ -134,5 +154,6 @@ into_message!(
     RandomOpeningsError,
     SprtError,
     ShardError,
-    ReplayError
+    ReplayError,
+    ReportError
 );

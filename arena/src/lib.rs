@@ -60,7 +60,7 @@ pub enum MatchSubcommand {
 pub fn run_command(cmd: MatchCommand) -> Result<(), String> {
     match cmd.report {
         Some(MatchSubcommand::Report { files, sprt }) => {
-            report::run_report(&files, sprt.as_deref())
+            report::run_report(&files, sprt.as_deref()).map_err(String::from)
         }
         None => runner::run(cmd.args),
     }
