@@ -135,6 +135,21 @@ pub enum ReportError {
     SprtNeedsTwo,
 }
 
+/// A `--resign MOVES:CP` or `--draw FROM:MOVES:CP` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumbersError {
+    #[error("{flag} takes {shape}, not '{text}'")]
+    Shape {
+        flag: &'static str,
+        shape: &'static str,
+        text: String,
+    },
+    #[error("{flag}: '{part}' is not a whole number")]
+    NotWhole { flag: &'static str, part: String },
+    #[error("{flag}: '{part}' must not be negative")]
+    Negative { flag: &'static str, part: String },
+}
+
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
 macro_rules! into_message {
     ($($error:ty),+) => {
@@ -155,5 +170,6 @@ into_message!(
     SprtError,
     ShardError,
     ReplayError,
-    ReportError
+    ReportError,
+    NumbersError
 );

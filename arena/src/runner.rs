@@ -4,6 +4,7 @@
 
 use crate::config::{EngineConfig, Proto, Tc};
 use crate::engine::Engine;
+use crate::error::NumbersError;
 use crate::game::{self, Adjudication, GameRecord, GameSettings, Seat};
 use crate::openings::{self, Opening, Rng};
 use crate::pgn::{self, PgnContext};
@@ -53,19 +54,30 @@ pub fn schedule(engines: usize, games: usize, openings: usize) -> Vec<Pairing> {
     out
 }
 
-fn parse_nums<const N: usize>(text: &str, flag: &str, shape: &str) -> Result<[i64; N], String> {
+fn parse_nums<const N: usize>(
+    text: &str,
+    flag: &'static str,
+    shape: &'static str,
+) -> Result<[i64; N], NumbersError> {
     let parts: Vec<&str> = text.split(':').collect();
     if parts.len() != N {
-        return Err(format!("{flag} takes {shape}, not '{text}'"));
+        return Err(NumbersError::Shape {
+            flag,
+            shape,
+            text: text.to_string(),
+        });
     }
     let mut out = [0i64; N];
     for (o, p) in out.iter_mut().zip(&parts) {
-        *o = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("{flag}: '{p}' is not a whole number"))?;
+        *o = p.trim().parse().map_err(|_| NumbersError::NotWhole {
+            flag,
+            part: p.to_string(),
+        })?;
         if *o < 0 {
-            return Err(format!("{flag}: '{p}' must not be negative"));
+            return Err(NumbersError::Negative {
+                flag,
+                part: p.to_string(),
+            });
         }
     }
     Ok(out)
