@@ -1,5 +1,6 @@
-//! Errors as types for the match runner: reading an `--engine` specification, a `--tc` or
-//! an openings file, drawing random openings, and starting an engine. `Display` gives the exact one-line texts users (and
+//! Errors as types for the match runner: reading an `--engine` specification, a `--tc`,
+//! `--sprt`, `--shard`, `--resign`/`--draw` or an openings file, drawing random openings,
+//! starting an engine, replaying a record, and running `oblique match` or its `report`. `Display` gives the exact one-line texts users (and
 //! the PGN's forfeit comments) have always seen; the CLI still prints them as text.
 
 use crate::process::EngineError;
@@ -150,6 +151,80 @@ pub enum NumbersError {
     Negative { flag: &'static str, part: String },
 }
 
+/// `oblique match` (or its `report`) that cannot start or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("give at least two --engine (the same command twice for self-play)")]
+    TooFewEngines,
+    #[error("--games is required")]
+    NoGames,
+    #[error("--games must be at least 1")]
+    ZeroGames,
+    #[error(transparent)]
+    Tc(#[from] TcError),
+    #[error("--movetime must be positive")]
+    MoveTime,
+    #[error("--depth must be between 1 and 100")]
+    Depth,
+    #[error("give exactly one of --tc, --movetime, --depth")]
+    NoLimit,
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    #[error("--sprt needs exactly two engines")]
+    SprtNeedsTwo,
+    #[error(transparent)]
+    Shard(#[from] ShardError),
+    #[error("--sprt stops a whole match, not a slice: give it to `oblique match report` instead")]
+    SprtWithShard,
+    #[error("--shard with --random-plies needs --seed (every slice must draw the same openings)")]
+    ShardNeedsSeed,
+    #[error(transparent)]
+    Numbers(#[from] NumbersError),
+    #[error("cannot read {}: {error}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+    #[error(transparent)]
+    RandomOpenings(#[from] RandomOpeningsError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    #[error(
+        "engine '{0}' cannot start from a given position (XBoard feature setboard=0): \
+         use openings given as moves"
+    )]
+    NoSetboard(String),
+    #[error("engine '{label}' ({proto}) does not play {variant}{why}")]
+    Unsupported {
+        label: String,
+        proto: &'static str,
+        variant: String,
+        why: &'static str,
+    },
+    #[error(
+        "engine '{0}' speaks XBoard, whose `st` takes whole seconds: use a \
+         --movetime that is a multiple of 1000, --tc or --depth"
+    )]
+    WholeSeconds(String),
+    #[error("cannot install Ctrl-C handler: {0}")]
+    CtrlC(#[from] ctrlc::Error),
+    #[error("cannot open {}: {error}", path.display())]
+    Open {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("cannot write the PGN file: {0}")]
+    WritePgn(std::io::Error),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+}
+
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
 macro_rules! into_message {
     ($($error:ty),+) => {
@@ -171,5 +246,6 @@ into_message!(
     ShardError,
     ReplayError,
     ReportError,
-    NumbersError
+    NumbersError,
+    MatchError
 );
