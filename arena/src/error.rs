@@ -1,5 +1,6 @@
-//! Errors as types for the match runner: reading an `--engine` specification, a `--tc` or
-//! an openings file, drawing random openings, and starting an engine. `Display` gives the exact one-line texts users (and
+//! Errors as types for the match runner: reading an `--engine` specification, a `--tc`,
+//! `--sprt`, `--shard`, `--resign`/`--draw` or an openings file, drawing random openings,
+//! starting an engine, replaying a record, and running `oblique match` or its `report`. `Display` gives the exact one-line texts users (and
 //! the PGN's forfeit comments) have always seen; the CLI still prints them as text.
 
 use crate::process::EngineError;
@@ -86,6 +87,144 @@ pub enum RandomOpeningsError {
     NoLine(usize),
 }
 
+/// A `--sprt` specification that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SprtError {
+    #[error("--sprt: '{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("--sprt: '{0}' is not a number")]
+    NotNumber(String),
+    #[error("--sprt: unknown key '{0}' (known: elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    #[error("--sprt: alpha and beta must lie strictly between 0 and 0.5")]
+    BadRisk,
+    #[error("--sprt: elo1 must be greater than elo0")]
+    NoGap,
+}
+
+/// A `--shard K/N` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--shard takes K/N with 1 <= K <= N (e.g. 2/8), not '{0}'")]
+pub struct ShardError(pub String);
+
+/// A game record the arbiter cannot replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+/// `oblique match report` that cannot give a report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("give at least one PGN file")]
+    NoFiles,
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    #[error("cannot read {}: {error}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("round {round}: {engine} plays itself")]
+    SelfPlay { round: String, engine: String },
+    #[error("the PGN files hold no finished game between two engines")]
+    NoGames,
+    #[error("--sprt needs exactly two engines")]
+    SprtNeedsTwo,
+}
+
+/// A `--resign MOVES:CP` or `--draw FROM:MOVES:CP` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumbersError {
+    #[error("{flag} takes {shape}, not '{text}'")]
+    Shape {
+        flag: &'static str,
+        shape: &'static str,
+        text: String,
+    },
+    #[error("{flag}: '{part}' is not a whole number")]
+    NotWhole { flag: &'static str, part: String },
+    #[error("{flag}: '{part}' must not be negative")]
+    Negative { flag: &'static str, part: String },
+}
+
+/// `oblique match` (or its `report`) that cannot start or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("give at least two --engine (the same command twice for self-play)")]
+    TooFewEngines,
+    #[error("--games is required")]
+    NoGames,
+    #[error("--games must be at least 1")]
+    ZeroGames,
+    #[error(transparent)]
+    Tc(#[from] TcError),
+    #[error("--movetime must be positive")]
+    MoveTime,
+    #[error("--depth must be between 1 and 100")]
+    Depth,
+    #[error("give exactly one of --tc, --movetime, --depth")]
+    NoLimit,
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    #[error("--sprt needs exactly two engines")]
+    SprtNeedsTwo,
+    #[error(transparent)]
+    Shard(#[from] ShardError),
+    #[error("--sprt stops a whole match, not a slice: give it to `oblique match report` instead")]
+    SprtWithShard,
+    #[error("--shard with --random-plies needs --seed (every slice must draw the same openings)")]
+    ShardNeedsSeed,
+    #[error(transparent)]
+    Numbers(#[from] NumbersError),
+    #[error("cannot read {}: {error}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+    #[error(transparent)]
+    RandomOpenings(#[from] RandomOpeningsError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    #[error(
+        "engine '{0}' cannot start from a given position (XBoard feature setboard=0): \
+         use openings given as moves"
+    )]
+    NoSetboard(String),
+    #[error("engine '{label}' ({proto}) does not play {variant}{why}")]
+    Unsupported {
+        label: String,
+        proto: &'static str,
+        variant: String,
+        why: &'static str,
+    },
+    #[error(
+        "engine '{0}' speaks XBoard, whose `st` takes whole seconds: use a \
+         --movetime that is a multiple of 1000, --tc or --depth"
+    )]
+    WholeSeconds(String),
+    #[error("cannot install Ctrl-C handler: {0}")]
+    CtrlC(#[from] ctrlc::Error),
+    #[error("cannot open {}: {error}", path.display())]
+    Open {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("cannot write the PGN file: {0}")]
+    WritePgn(std::io::Error),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+}
+
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
 macro_rules! into_message {
     ($($error:ty),+) => {
@@ -102,5 +241,11 @@ into_message!(
     TcError,
     StartError,
     OpeningsError,
-    RandomOpeningsError
+    RandomOpeningsError,
+    SprtError,
+    ShardError,
+    ReplayError,
+    ReportError,
+    NumbersError,
+    MatchError
 );

@@ -10,7 +10,7 @@
 
 use crate::config::{EngineConfig, Tc};
 use crate::engine::{Engine, MoveRequest, Reply, Score};
-use crate::error::StartError;
+use crate::error::{ReplayError, StartError};
 use crate::openings::Opening;
 use crate::process::EngineError;
 use oblique_engine::{AnyPosition, Color};
@@ -505,7 +505,7 @@ fn finish(seats: &mut [&mut Seat; 2], record: &GameRecord) {
 }
 
 /// Replays a record through the arbiter: the final position, or the first problem.
-pub fn replay(variant: &str, record: &GameRecord) -> Result<AnyPosition, String> {
+pub fn replay(variant: &str, record: &GameRecord) -> Result<AnyPosition, ReplayError> {
     let fen = (!record.standard_start).then_some(record.start_fen.as_str());
     let mut pos = AnyPosition::new(variant, fen)?;
     for m in &record.moves {

@@ -30,6 +30,7 @@ pub mod uci_client;
 pub mod xboard_client;
 
 use clap::{ArgGroup, Args, Subcommand};
+use error::MatchError;
 use std::path::PathBuf;
 
 /// `oblique match`: play a match, or `oblique match report` to merge PGN files.
@@ -57,10 +58,10 @@ pub enum MatchSubcommand {
 }
 
 /// Runs `oblique match` or `oblique match report`.
-pub fn run_command(cmd: MatchCommand) -> Result<(), String> {
+pub fn run_command(cmd: MatchCommand) -> Result<(), MatchError> {
     match cmd.report {
         Some(MatchSubcommand::Report { files, sprt }) => {
-            report::run_report(&files, sprt.as_deref())
+            Ok(report::run_report(&files, sprt.as_deref())?)
         }
         None => runner::run(cmd.args),
     }

@@ -3,6 +3,7 @@
 //! match report FILE.pgn ...` fills it from PGN files, so the slices of a match played apart
 //! (`--shard K/N`, on several machines) merge into the same statistics.
 
+use crate::error::ReportError;
 use crate::game::{GameRecord, GameResult, Termination};
 use crate::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
 use std::collections::{BTreeMap, BTreeSet};
@@ -294,16 +295,18 @@ fn forfeit_kind(termination: &str) -> Option<&'static str> {
 /// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
 /// `oblique match` (typically the slices of one match) into one report. A game that two
 /// files both hold (same round, players and result) counts once.
-pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), String> {
+pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportError> {
     if files.is_empty() {
-        return Err("give at least one PGN file".into());
+        return Err(ReportError::NoFiles);
     }
     let sprt = sprt.map(Sprt::parse).transpose()?;
     let mut games = Vec::new();
     let mut skipped = 0;
     for f in files {
-        let text =
-            std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let text = std::fs::read_to_string(f).map_err(|error| ReportError::Read {
+            path: f.clone(),
+            error,
+        })?;
         let (g, s) = read_games(&text);
         games.extend(g);
         skipped += s;
@@ -328,7 +331,10 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), String> {
         let w = index(&g.white, &mut names);
         let b = index(&g.black, &mut names);
         if w == b {
-            return Err(format!("round {}: {} plays itself", g.round, g.white));
+            return Err(ReportError::SelfPlay {
+                round: g.round.clone(),
+                engine: g.white.clone(),
+            });
         }
         let loser = match g.result {
             GameResult::WhiteWins => Some(b),
@@ -339,7 +345,7 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), String> {
         tally.add_result(w, b, g.result, forfeit);
     }
     if names.len() < 2 {
-        return Err("the PGN files hold no finished game between two engines".into());
+        return Err(ReportError::NoGames);
     }
     println!(
         "Report: {} games from {} file(s){}{}",
@@ -358,7 +364,7 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), String> {
     );
     let verdict = match &sprt {
         Some(s) if names.len() == 2 => s.verdict(&tally.total(0)),
-        Some(_) => return Err("--sprt needs exactly two engines".into()),
+        Some(_) => return Err(ReportError::SprtNeedsTwo),
         None => SprtVerdict::Continue,
     };
     print_report(&names, &tally, sprt.as_ref(), verdict);

@@ -4,6 +4,7 @@
 
 use crate::config::{EngineConfig, Proto, Tc};
 use crate::engine::Engine;
+use crate::error::{MatchError, NumbersError};
 use crate::game::{self, Adjudication, GameRecord, GameSettings, Seat};
 use crate::openings::{self, Opening, Rng};
 use crate::pgn::{self, PgnContext};
@@ -53,19 +54,30 @@ pub fn schedule(engines: usize, games: usize, openings: usize) -> Vec<Pairing> {
     out
 }
 
-fn parse_nums<const N: usize>(text: &str, flag: &str, shape: &str) -> Result<[i64; N], String> {
+fn parse_nums<const N: usize>(
+    text: &str,
+    flag: &'static str,
+    shape: &'static str,
+) -> Result<[i64; N], NumbersError> {
     let parts: Vec<&str> = text.split(':').collect();
     if parts.len() != N {
-        return Err(format!("{flag} takes {shape}, not '{text}'"));
+        return Err(NumbersError::Shape {
+            flag,
+            shape,
+            text: text.to_string(),
+        });
     }
     let mut out = [0i64; N];
     for (o, p) in out.iter_mut().zip(&parts) {
-        *o = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("{flag}: '{p}' is not a whole number"))?;
+        *o = p.trim().parse().map_err(|_| NumbersError::NotWhole {
+            flag,
+            part: p.to_string(),
+        })?;
         if *o < 0 {
-            return Err(format!("{flag}: '{p}' must not be negative"));
+            return Err(NumbersError::Negative {
+                flag,
+                part: p.to_string(),
+            });
         }
     }
     Ok(out)
@@ -83,36 +95,36 @@ struct Plan {
     sprt: Option<Sprt>,
 }
 
-fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
+fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, MatchError> {
     let variant = AnyPosition::new(&args.variant, args.fen.as_deref())?
         .variant_name()
         .to_string();
     if args.engines.len() < 2 {
-        return Err("give at least two --engine (the same command twice for self-play)".into());
+        return Err(MatchError::TooFewEngines);
     }
-    let games = args.games.ok_or("--games is required")?;
+    let games = args.games.ok_or(MatchError::NoGames)?;
     if games == 0 {
-        return Err("--games must be at least 1".into());
+        return Err(MatchError::ZeroGames);
     }
     let tc = match (&args.tc, args.movetime, args.depth) {
         (Some(t), None, None) => Tc::parse_fischer(t)?,
         (None, Some(ms), None) if ms > 0 => Tc::MoveTime(ms),
         (None, None, Some(d)) if (1..=100).contains(&d) => Tc::Depth(d),
-        (None, Some(_), None) => return Err("--movetime must be positive".into()),
-        (None, None, Some(_)) => return Err("--depth must be between 1 and 100".into()),
-        _ => return Err("give exactly one of --tc, --movetime, --depth".into()),
+        (None, Some(_), None) => return Err(MatchError::MoveTime),
+        (None, None, Some(_)) => return Err(MatchError::Depth),
+        _ => return Err(MatchError::NoLimit),
     };
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && args.engines.len() != 2 {
-        return Err("--sprt needs exactly two engines".into());
+        return Err(MatchError::SprtNeedsTwo);
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     if shard.is_some() {
         if sprt.is_some() {
-            return Err("--sprt stops a whole match, not a slice: give it to `oblique match report` instead".into());
+            return Err(MatchError::SprtWithShard);
         }
         if args.random_plies.is_some() && args.seed.is_none() {
-            return Err("--shard with --random-plies needs --seed (every slice must draw the same openings)".into());
+            return Err(MatchError::ShardNeedsSeed);
         }
     }
     let adjudication = Adjudication {
@@ -133,8 +145,10 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
 
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(path).map_err(|error| MatchError::Read {
+                path: path.clone(),
+                error,
+            })?;
             openings::parse_openings(&text, &variant)?
         }
         (None, Some(plies)) if plies > 0 => {
@@ -180,24 +194,20 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
         let takes_positions = engine.takes_positions();
         engine.quit();
         if !takes_positions && openings.iter().any(|o| o.fen.is_some()) {
-            return Err(format!(
-                "engine '{}' cannot start from a given position (XBoard feature setboard=0): \
-                 use openings given as moves",
-                cfg.label()
-            ));
+            return Err(MatchError::NoSetboard(cfg.label()));
         }
         match supports {
             Some(false) => {
-                return Err(format!(
-                    "engine '{}' ({}) does not play {variant}{}",
-                    cfg.label(),
-                    proto.name(),
-                    if proto == Proto::Uci {
+                return Err(MatchError::Unsupported {
+                    label: cfg.label(),
+                    proto: proto.name(),
+                    variant: variant.clone(),
+                    why: if proto == Proto::Uci {
                         " (no such UCI_Variant value)"
                     } else {
                         " (not in its feature variants)"
-                    }
-                ))
+                    },
+                })
             }
             None => eprintln!(
                 "warning: engine '{}' does not list the games it plays; trying {variant}",
@@ -208,11 +218,7 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
         if proto == Proto::Xboard {
             if let Tc::MoveTime(ms) = tc {
                 if !ms.is_multiple_of(1000) {
-                    return Err(format!(
-                        "engine '{}' speaks XBoard, whose `st` takes whole seconds: use a \
-                         --movetime that is a multiple of 1000, --tc or --depth",
-                        cfg.label()
-                    ));
+                    return Err(MatchError::WholeSeconds(cfg.label()));
                 }
             }
         }
@@ -275,7 +281,7 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, String> {
 }
 
 /// Runs `oblique match`.
-pub fn run(args: MatchArgs) -> Result<(), String> {
+pub fn run(args: MatchArgs) -> Result<(), MatchError> {
     let stop = Arc::new(AtomicBool::new(false));
     let interrupted = Arc::new(AtomicBool::new(false));
     {
@@ -284,8 +290,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         ctrlc::set_handler(move || {
             interrupted.store(true, Ordering::SeqCst);
             stop.store(true, Ordering::SeqCst);
-        })
-        .map_err(|e| format!("cannot install Ctrl-C handler: {e}"))?;
+        })?;
     }
     let plan = plan(&args, &stop)?;
     let total = plan.schedule.len();
@@ -297,7 +302,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+                .map_err(|error| MatchError::Open {
+                    path: path.clone(),
+                    error,
+                })?,
         ),
         None => None,
     };
@@ -342,7 +350,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let (tx, rx) = mpsc::channel::<GameRecord>();
     let mut tally = Tally::default();
     let mut sprt_verdict = SprtVerdict::Continue;
-    let mut write_error: Option<String> = None;
+    let mut write_error: Option<MatchError> = None;
 
     std::thread::scope(|scope| {
         for w in 0..plan.concurrency {
@@ -408,7 +416,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             if let Some(f) = pgn_file.as_mut() {
                 let text = pgn::game_pgn(&ctx, &rec);
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                    write_error.get_or_insert(format!("cannot write the PGN file: {e}"));
+                    write_error.get_or_insert(MatchError::WritePgn(e));
                 }
             }
             if !args.quiet {

@@ -4,6 +4,8 @@
 //! games K, K+N, K+2N, ... (1-based), with the openings, colours and game numbers the whole
 //! match would give them.
 
+use crate::error::ShardError;
+
 /// Slice `index` (1-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -12,8 +14,8 @@ pub struct Shard {
 }
 
 impl Shard {
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard takes K/N with 1 <= K <= N (e.g. 2/8), not '{text}'");
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(text.to_string());
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = k.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;

@@ -6,6 +6,8 @@
 //! cutechess-cli; the SPRT is the generalized SPRT in logistic Elo (the normal approximation
 //! of the log-likelihood ratio by M. Van den Bergh, also used by fishtest's trinomial mode).
 
+use crate::error::SprtError;
+
 /// Two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -166,7 +168,7 @@ pub enum SprtVerdict {
 impl Sprt {
     /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any order; missing keys take these
     /// defaults).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let mut s = Sprt {
             elo0: 0.0,
             elo1: 5.0,
@@ -176,28 +178,24 @@ impl Sprt {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("--sprt: '{part}' is not KEY=VALUE"))?;
+                .ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
             let v: f64 = value
                 .trim()
                 .parse()
-                .map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+                .map_err(|_| SprtError::NotNumber(value.to_string()))?;
             match key.trim() {
                 "elo0" => s.elo0 = v,
                 "elo1" => s.elo1 = v,
                 "alpha" => s.alpha = v,
                 "beta" => s.beta = v,
-                other => {
-                    return Err(format!(
-                        "--sprt: unknown key '{other}' (known: elo0, elo1, alpha, beta)"
-                    ))
-                }
+                other => return Err(SprtError::UnknownKey(other.to_string())),
             }
         }
         if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
-            return Err("--sprt: alpha and beta must lie strictly between 0 and 0.5".into());
+            return Err(SprtError::BadRisk);
         }
         if s.elo1 <= s.elo0 {
-            return Err("--sprt: elo1 must be greater than elo0".into());
+            return Err(SprtError::NoGap);
         }
         Ok(s)
     }
