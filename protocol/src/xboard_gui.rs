@@ -226,14 +226,15 @@ pub fn normalize_fen(fen: &str) -> String {
         let mut run = 0usize;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d as usize;
+                // Saturating: a run of digits from a GUI can be any length.
+                run = run.saturating_mul(10).saturating_add(d as usize);
             } else {
-                f += run;
+                f = f.saturating_add(run);
                 run = 0;
                 if c == king {
                     return Some(f);
                 }
-                f += 1;
+                f = f.saturating_add(1);
             }
         }
         None
@@ -366,6 +367,17 @@ pub fn promotion_choices(pos: &AnyPosition, from: &str, to: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalize_fen_survives_long_digit_runs() {
+        // Found by the protocol fuzzer: a 30-digit run overflowed the file count.
+        let fen = "k999999999999999999999999999999K/8/8/8/8/8/8/K7 w Ha - 0 1";
+        let _ = normalize_fen(fen);
+        let fen = "k7/8/8/8/8/8/8/999999999999999999999999999999K w Ha - 0 1";
+        let _ = normalize_fen(fen);
+        let fen = "k7/8/8/8/8/8/8/99999999999999999999999999999pK w Ha - 0 1";
+        let _ = normalize_fen(fen);
+    }
 
     #[test]
     fn setup_strings() {
