@@ -272,19 +272,11 @@ fn engine_moves(debug: &str) -> Vec<String> {
         .collect()
 }
 
-/// A CECP thinking line (`ply score time nodes pv...`): its score.
-fn thinking_score(text: &str) -> Option<i64> {
+/// A CECP thinking line (`ply score time nodes pv...`): its depth and score.
+fn thinking_line(text: &str) -> Option<(i64, i64)> {
     let mut words = text.split_whitespace();
-    let ply = words.next()?;
-    if !ply
-        .trim_end_matches(['.', '&'])
-        .bytes()
-        .all(|b| b.is_ascii_digit())
-        || ply.is_empty()
-    {
-        return None;
-    }
-    words.next()?.parse().ok()
+    let ply = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
+    Some((ply, words.next()?.parse().ok()?))
 }
 
 struct XGame<'a> {
@@ -763,7 +755,7 @@ fn xboard_ponder_output_follows_a_hint() {
         match dir {
             Dir::FromEngine if text.starts_with("move ") => *state = (true, false),
             Dir::FromEngine if text.starts_with("Hint:") => state.1 = true,
-            Dir::FromEngine if thinking_score(text).is_some() && state.0 => {
+            Dir::FromEngine if thinking_line(text).is_some() && state.0 => {
                 assert!(
                     state.1,
                     "{who} shows thinking on the opponent's time before any Hint: {text}\n{}",
@@ -817,16 +809,11 @@ fn xboard_proven_mates_end_the_iterations() {
         if dir != Dir::FromEngine {
             continue;
         }
-        let Some(score) = thinking_score(text).filter(|s| s.abs() >= 100_000) else {
+        let Some((depth, score)) = thinking_line(text).filter(|(_, s)| s.abs() >= 100_000) else {
             continue;
         };
         mate_lines += 1;
         let moves = score.abs() - 100_000;
-        let depth: i64 = text
-            .split_whitespace()
-            .next()
-            .and_then(|w| w.trim_end_matches(['.', '&']).parse().ok())
-            .unwrap_or(0);
         assert!(
             depth <= 4 * moves + 5,
             "{who} still iterating at depth {depth} on a mate in {moves}: {text}\n{}",
