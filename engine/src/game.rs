@@ -35,8 +35,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn unmake_move(&mut self, m: Self::Move, undo: Self::Undo);
     /// Half-moves since the last capture or pawn move (the fifty-move rule).
     fn halfmove_clock(&self) -> u32;
+    /// The move number of the position string (starts at 1, grows after Black's move).
+    fn fullmove_number(&self) -> u32;
     /// Keys of earlier positions of the game, oldest first (repetitions).
     fn history(&self) -> &[u64];
+    /// Forgets earlier positions (a new game from this position).
+    fn clear_history(&mut self);
     /// Neither side can ever mate, by the game's rule for dead positions.
     fn insufficient_material(&self) -> bool;
     /// A colour whose pawn stands on its goal square (Diagonal Chess) has won.
@@ -68,6 +72,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate_legal(&mut counter);
         counter.0
     }
+    /// How many times the current position occurred before (same key, same side to move),
+    /// looking back only as far as the last capture or pawn move.
+    fn repetitions(&self) -> usize {
+        crate::outcome::repetitions(self.history(), self.halfmove_clock(), self.key())
+    }
     /// Result if the game is over (mate, stalemate, special wins, draws by rule).
     fn game_outcome(&self) -> Option<Outcome> {
         EndFacts {
@@ -76,11 +85,7 @@ pub trait Game: Clone + Send + Sync + 'static {
             legal_moves: self.count_legal_moves(),
             in_check: self.in_check(),
             halfmove: self.halfmove_clock(),
-            repetitions: crate::outcome::repetitions(
-                self.history(),
-                self.halfmove_clock(),
-                self.key(),
-            ),
+            repetitions: self.repetitions(),
             dead: self.insufficient_material(),
         }
         .outcome()
@@ -118,7 +123,7 @@ pub(crate) fn status_lines<G: Game>(pos: &G, title: &str, position_label: &str) 
 }
 
 /// The `Game` items every family fills the same way from its own fields and methods
-/// (`side`, `key`, `halfmove`, `history`, `generate`, `make`, `unmake`): one text for both
+/// (`side`, `key`, `halfmove`, `fullmove`, `history`, `generate`, `make`, `unmake`): one text for both
 /// `impl Game` blocks instead of two copies of the same forwarding.
 macro_rules! forward_game_state {
     () => {
@@ -131,8 +136,14 @@ macro_rules! forward_game_state {
         fn halfmove_clock(&self) -> u32 {
             self.halfmove
         }
+        fn fullmove_number(&self) -> u32 {
+            self.fullmove
+        }
         fn history(&self) -> &[u64] {
             &self.history
+        }
+        fn clear_history(&mut self) {
+            self.history.clear();
         }
         fn generate_legal<S: $crate::sink::MoveSink<Self::Move, Self::CellSet>>(
             &self,

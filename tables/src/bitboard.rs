@@ -51,6 +51,19 @@ pub trait Bitboard:
         BitIter(self)
     }
 
+    /// Adds the cell `index`. Wide sets override it to work on one word.
+    #[inline(always)]
+    fn insert(&mut self, index: usize) {
+        *self |= Self::bit(index);
+    }
+
+    /// Adds the cell `index` if absent, removes it if present. Wide sets override it to work
+    /// on one word.
+    #[inline(always)]
+    fn toggle(&mut self, index: usize) {
+        *self ^= Self::bit(index);
+    }
+
     /// Removes the lowest set bit and returns its index (the set must not be empty). Wide
     /// sets override it to work on one word.
     #[inline(always)]

@@ -1,6 +1,7 @@
 //! FEN for the 2D games exactly as conventions.md defines it: grid embedding, `*` for holes,
 //! digits counting empty squares only, six fields.
 
+use crate::piece_sets::PieceBoard;
 use crate::plane::position::{Position, NO_SQUARE};
 use crate::plane::rules::RulesCache;
 use crate::plane::variant::VariantSpec;

@@ -101,11 +101,11 @@ impl<B: Bitboard> Position<B> {
         }
         let us = self.side;
         let them = us.other();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
+        let ours = self.sets.color(us);
+        let theirs = self.sets.color(them);
         let occ = ours | theirs;
-        let br = &self.by_role;
-        let ksq = (br[Role::King.index()] & ours).lsb();
+        let sets = &self.sets;
+        let ksq = (sets.role(Role::King) & ours).lsb();
         let checkers = self.attackers_to(ksq, occ) & theirs;
         let cx = Ctx {
             ksq,
@@ -113,8 +113,8 @@ impl<B: Bitboard> Position<B> {
             ours,
             theirs,
             their_orth: theirs
-                & (br[Role::Rook.index()] | br[Role::Queen.index()] | br[Role::Chancellor.index()]),
-            their_diag: theirs & (br[Role::Bishop.index()] | br[Role::Queen.index()]),
+                & (sets.role(Role::Rook) | sets.role(Role::Queen) | sets.role(Role::Chancellor)),
+            their_diag: theirs & (sets.role(Role::Bishop) | sets.role(Role::Queen)),
             in_check: checkers.any(),
             target_mask: if tactical_only { theirs } else { !ours },
             tactical_only,
@@ -149,7 +149,7 @@ impl<B: Bitboard> Position<B> {
             if !r.has_role[role.index()] {
                 continue;
             }
-            for from in (self.by_role[role.index()] & cx.ours).iter() {
+            for from in (self.sets.role(role) & cx.ours).iter() {
                 let targets = r.piece_attacks(role, from, cx.occ) & cx.target_mask;
                 if tested.has(from) {
                     for to in targets.iter() {
@@ -169,7 +169,7 @@ impl<B: Bitboard> Position<B> {
         let r = self.rules;
         let us = self.side.index();
         let them = 1 - us;
-        let pawns = self.by_role[Role::Pawn.index()];
+        let pawns = self.sets.role(Role::Pawn);
         let zone = r.promotion_zone[us];
         for from in (pawns & cx.ours).iter() {
             let mut quiet = r.pawn_quiet[us][from] & !cx.occ;

@@ -1,6 +1,7 @@
 //! The 2D games' dead-position rules (the shared judge of finished games, `Game::game_outcome`,
 //! asks them through `Game::insufficient_material`).
 
+use crate::piece_sets::PieceBoard;
 use crate::plane::position::Position;
 use crate::plane::variant::DeadPosition;
 use crate::types::{Color, Outcome, Role};

@@ -1,5 +1,6 @@
 //! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
 
+use crate::piece_sets::{PieceBoard, PieceSets};
 use crate::plane::rules::{rules_for, Rules, RulesCache};
 use crate::plane::variant::VariantSpec;
 use crate::types::{Color, Move, MoveKind, Piece, Role};
@@ -22,8 +23,7 @@ pub struct Undo {
 pub struct Position<B: Bitboard> {
     pub(crate) rules: &'static Rules<B>,
     pub(crate) board: [u8; 128],
-    pub(crate) by_role: [B; 8],
-    pub(crate) by_color: [B; 2],
+    pub(crate) sets: PieceSets<B>,
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: u8,
@@ -40,8 +40,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
         Ok(Position {
             rules: rules_for::<B>(spec)?,
             board: [0; 128],
-            by_role: [B::EMPTY; 8],
-            by_color: [B::EMPTY; 2],
+            sets: PieceSets::EMPTY,
             side: Color::White,
             castling: 0,
             ep: NO_SQUARE,
@@ -67,22 +66,6 @@ impl<B: Bitboard> Position<B> {
         self.rules.spec
     }
 
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     pub fn castling_rights(&self) -> u8 {
         self.castling
     }
@@ -97,49 +80,16 @@ impl<B: Bitboard> Position<B> {
         Piece::from_code(self.board[sq])
     }
 
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> B {
-        self.by_color[color.index()] & self.by_role[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn color_bb(&self, color: Color) -> B {
-        self.by_color[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn role_bb(&self, role: Role) -> B {
-        self.by_role[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> B {
-        self.by_color[0] | self.by_color[1]
-    }
-
     /// The king of a colour (FEN parsing guarantees exactly one).
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> usize {
-        self.pieces(color, Role::King).lsb()
-    }
-
-    /// Keys of earlier positions of the game, oldest first.
-    pub fn history(&self) -> &[u64] {
-        &self.history
-    }
-
-    /// Forgets earlier positions (a new game from this position).
-    pub fn clear_history(&mut self) {
-        self.history.clear();
+        self.sets.pieces(color, Role::King).lsb()
     }
 
     #[inline(always)]
     fn put<const HASH: bool>(&mut self, sq: usize, code: u8) {
-        let p = Piece::from_code(code).expect("put needs a piece");
         self.board[sq] = code;
-        let b = B::bit(sq);
-        self.by_role[p.role.index()] |= b;
-        self.by_color[p.color.index()] |= b;
+        self.sets.put(sq, code);
         if HASH {
             self.key ^= self.rules.zobrist.piece(code, sq);
         }
@@ -148,11 +98,8 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, sq: usize) -> u8 {
         let code = self.board[sq];
-        let b = B::bit(sq);
-        let c = code - 1;
         self.board[sq] = 0;
-        self.by_role[(c & 7) as usize] ^= b;
-        self.by_color[(c >> 3) as usize] ^= b;
+        self.sets.remove(sq, code);
         if HASH {
             self.key ^= self.rules.zobrist.piece(code, sq);
         }
@@ -171,19 +118,19 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
         let r = self.rules;
-        let br = &self.by_role;
-        let orth = br[Role::Rook.index()] | br[Role::Queen.index()] | br[Role::Chancellor.index()];
-        let diag = br[Role::Bishop.index()] | br[Role::Queen.index()];
-        let knights = br[Role::Knight.index()] | br[Role::Chancellor.index()];
-        let pawns = br[Role::Pawn.index()];
+        let sets = &self.sets;
+        let orth = sets.role(Role::Rook) | sets.role(Role::Queen) | sets.role(Role::Chancellor);
+        let diag = sets.role(Role::Bishop) | sets.role(Role::Queen);
+        let knights = sets.role(Role::Knight) | sets.role(Role::Chancellor);
+        let pawns = sets.role(Role::Pawn);
         let mut a = (r.orth.attacks(sq, occupied) & orth)
             | (r.diag.attacks(sq, occupied) & diag)
             | (r.knight_from[sq] & knights)
-            | (r.king_from[sq] & br[Role::King.index()])
-            | (r.pawn_attackers[0][sq] & pawns & self.by_color[0])
-            | (r.pawn_attackers[1][sq] & pawns & self.by_color[1]);
+            | (r.king_from[sq] & sets.role(Role::King))
+            | (r.pawn_attackers[0][sq] & pawns & self.sets.color(Color::White))
+            | (r.pawn_attackers[1][sq] & pawns & self.sets.color(Color::Black));
         if r.has_role[Role::Ultra.index()] {
-            a |= r.ultra_from[sq] & br[Role::Ultra.index()];
+            a |= r.ultra_from[sq] & sets.role(Role::Ultra);
         }
         a
     }
@@ -200,18 +147,18 @@ impl<B: Bitboard> Position<B> {
         self.is_attacked(
             self.king_square(us),
             self.occupied(),
-            self.by_color[us.other().index()],
+            self.sets.color(us.other()),
         )
     }
 
     /// Has a pawn reached its goal square (Diagonal Chess)? Then the game is over.
     #[inline(always)]
     pub fn goal_reached_by(&self) -> Option<Color> {
-        let pawns = self.by_role[Role::Pawn.index()];
+        let pawns = self.sets.role(Role::Pawn);
         let r = self.rules;
-        if (pawns & r.pawn_goal[0] & self.by_color[0]).any() {
+        if (pawns & r.pawn_goal[0] & self.sets.color(Color::White)).any() {
             Some(Color::White)
-        } else if (pawns & r.pawn_goal[1] & self.by_color[1]).any() {
+        } else if (pawns & r.pawn_goal[1] & self.sets.color(Color::Black)).any() {
             Some(Color::Black)
         } else {
             None
@@ -224,8 +171,8 @@ impl<B: Bitboard> Position<B> {
     fn ep_matters(&self) -> bool {
         self.ep != NO_SQUARE
             && (self.rules.pawn_attackers[self.side.index()][self.ep as usize]
-                & self.by_role[Role::Pawn.index()]
-                & self.by_color[self.side.index()])
+                & self.sets.role(Role::Pawn)
+                & self.sets.color(self.side))
             .any()
     }
 
@@ -401,10 +348,18 @@ impl<B: Bitboard> Position<B> {
         self.key = undo.key;
         self.history.pop();
     }
+}
 
-    /// How many times the current position occurred before (same key, same side to move),
-    /// looking back only as far as the last capture or pawn move.
-    pub fn repetitions(&self) -> usize {
-        crate::outcome::repetitions(&self.history, self.halfmove, self.key)
+impl<B: Bitboard> PieceBoard for Position<B> {
+    type Set = B;
+
+    #[inline(always)]
+    fn piece_sets(&self) -> &PieceSets<B> {
+        &self.sets
+    }
+
+    #[inline(always)]
+    fn piece_at(&self, cell: usize) -> Option<Piece> {
+        Position::piece_at(self, cell)
     }
 }

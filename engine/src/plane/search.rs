@@ -1,10 +1,11 @@
-//! The 2D games for the search: tactical moves, ordering, null moves, draws by rule.
+//! The 2D games for the search: what their moves mean to it (tactical moves and their order,
+//! history cells, exchanges) and their null move; the rest is provided by `SearchGame`.
 
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
-use crate::search::game::{SearchGame, ORDER_VALUE};
+use crate::search::game::{capture_order, SearchGame};
 use crate::search::see::ExchangeBoard;
-use crate::types::{Color, Move, MoveKind, Role};
+use crate::types::{Move, MoveKind, Role};
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
@@ -20,16 +21,11 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
     #[inline]
     fn tactical_order(&self, m: Move) -> i32 {
         let victim = match m.kind() {
-            MoveKind::EnPassant => ORDER_VALUE[Role::Pawn.index()],
-            _ => self
-                .piece_at(m.to())
-                .map_or(0, |p| ORDER_VALUE[p.role.index()]),
+            MoveKind::EnPassant => Some(Role::Pawn),
+            _ => self.piece_at(m.to()).map(|p| p.role),
         };
-        let attacker = self
-            .piece_at(m.from())
-            .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-        let promo = m.promotion().map_or(0, |r| ORDER_VALUE[r.index()] * 8);
-        victim * 16 - attacker + promo
+        let attacker = self.piece_at(m.from()).map(|p| p.role);
+        capture_order(victim, attacker, m.promotion())
     }
 
     #[inline]
@@ -50,15 +46,6 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
         Position::unmake_null(self, undo)
     }
 
-    fn has_non_pawn_material(&self) -> bool {
-        let us = self.color_bb(self.side_to_move());
-        (us & !self.role_bb(Role::Pawn) & !self.role_bb(Role::King)).any()
-    }
-
-    fn is_draw_by_rule(&self) -> bool {
-        self.halfmove >= 100 || self.repetitions() >= 1
-    }
-
     fn no_moves_is_loss(&self) -> bool {
         self.goal_reached_by().is_some() || Position::in_check(self)
     }
@@ -70,33 +57,13 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
 
 /// Static exchange evaluation on the 2D boards (`search/see.rs`).
 impl<B: Bitboard + RulesCache> ExchangeBoard for Position<B> {
-    type Set = B;
+    #[inline]
+    fn exchange_cells(&self, m: Move) -> Option<(usize, usize)> {
+        let plain =
+            m.promotion().is_none() && !matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castle);
+        plain.then(|| (m.from(), m.to()))
+    }
 
-    #[inline]
-    fn exchange_of(&self, m: Move) -> Option<(usize, usize, Role, Option<Role>)> {
-        if m.promotion().is_some() || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castle) {
-            return None;
-        }
-        let moved = self.piece_at(m.from())?.role;
-        Some((
-            m.from(),
-            m.to(),
-            moved,
-            self.piece_at(m.to()).map(|p| p.role),
-        ))
-    }
-    #[inline]
-    fn occupancy(&self) -> B {
-        self.occupied()
-    }
-    #[inline]
-    fn color_set(&self, color: Color) -> B {
-        self.color_bb(color)
-    }
-    #[inline]
-    fn role_set(&self, role: Role) -> B {
-        self.role_bb(role)
-    }
     #[inline]
     fn attackers_with(&self, cell: usize, occupied: B) -> B {
         self.attackers_to(cell, occupied)

@@ -2,6 +2,7 @@
 //! (implemented in the `eval` crate, so `engine` never depends on `eval`).
 
 use crate::game::Game;
+use crate::types::Role;
 
 /// `ExchangeBoard` (in `see.rs`) gives the static exchange evaluation its attack queries.
 pub trait SearchGame: Game + super::see::ExchangeBoard {
@@ -24,10 +25,14 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
     fn unmake_null(&mut self, undo: Self::Undo);
     /// The side to move has something besides pawns and king (null moves are unsafe in
     /// pawn endings, where zugzwang is common).
-    fn has_non_pawn_material(&self) -> bool;
+    fn has_non_pawn_material(&self) -> bool {
+        self.piece_sets().has_non_pawn_material(self.side_to_move())
+    }
     /// A draw the search should score as such: the position occurred before (once is enough
     /// inside a search) or the fifty-move rule applies.
-    fn is_draw_by_rule(&self) -> bool;
+    fn is_draw_by_rule(&self) -> bool {
+        self.halfmove_clock() >= 100 || self.repetitions() >= 1
+    }
     /// Has the game already been won against the side to move by a special rule (a pawn on
     /// its goal square)? Quiescence asks this instead of generating every move.
     fn lost_by_rule(&self) -> bool {
@@ -46,3 +51,15 @@ pub trait Evaluator<G>: Send + Sync {
 
 /// Rough role values for move ordering only (the evaluator has the real ones).
 pub(crate) const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
+
+/// The ordering score of a tactical move (`SearchGame::tactical_order`): most valuable
+/// victim, then least valuable attacker, promotions by the new piece.
+#[inline]
+pub(crate) fn capture_order(
+    victim: Option<Role>,
+    attacker: Option<Role>,
+    promotion: Option<Role>,
+) -> i32 {
+    let value = |role: Option<Role>| role.map_or(0, |r| ORDER_VALUE[r.index()]);
+    value(victim) * 16 - value(attacker) + value(promotion) * 8
+}

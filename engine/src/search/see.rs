@@ -10,7 +10,8 @@
 
 use super::game::SearchGame;
 use crate::game::Game;
-use crate::types::{Color, Role, ROLES};
+use crate::piece_sets::PieceBoard;
+use crate::types::{Role, ROLES};
 use oblique_tables::Bitboard;
 
 /// Exchange values in centipawns (pawn, knight, bishop, rook, queen, king, Ultra,
@@ -29,20 +30,24 @@ const RECAPTURE_ORDER: [Role; 8] = [
     Role::King,
 ];
 
-/// What a game family tells the exchange evaluation.
-pub trait ExchangeBoard: Game {
-    type Set: Bitboard;
-    /// The move as an exchange on one cell: from, to, the moving role, the captured role.
-    /// `None` for the moves the exchange does not model (castling, en passant, promotions,
-    /// Star Trek attack-board moves): those count as neither winning nor losing.
-    fn exchange_of(&self, m: Self::Move) -> Option<(usize, usize, Role, Option<Role>)>;
-    fn occupancy(&self) -> Self::Set;
-    fn color_set(&self, color: Color) -> Self::Set;
-    /// Pieces of this role, both colours.
-    fn role_set(&self, role: Role) -> Self::Set;
+/// What a game family tells the exchange evaluation (the pieces themselves it reads from the
+/// family's `PieceBoard`).
+pub trait ExchangeBoard: Game + PieceBoard {
+    /// The cells a move goes from and to if it is a plain piece move; `None` for the moves
+    /// the exchange does not model (castling, en passant, promotions, Star Trek attack-board
+    /// moves): those count as neither winning nor losing.
+    fn exchange_cells(&self, m: Self::Move) -> Option<(usize, usize)>;
     /// Pieces of either colour attacking `cell` when only the cells in `occupied` hold pieces
     /// (may include cells outside `occupied`; the caller masks them).
     fn attackers_with(&self, cell: usize, occupied: Self::Set) -> Self::Set;
+
+    /// The move as an exchange on one cell: from, to, the moving role, the captured role.
+    #[inline]
+    fn exchange_of(&self, m: Self::Move) -> Option<(usize, usize, Role, Option<Role>)> {
+        let (from, to) = self.exchange_cells(m)?;
+        let moved = self.piece_at(from)?.role;
+        Some((from, to, moved, self.piece_at(to).map(|p| p.role)))
+    }
 }
 
 /// Does `m` win at least `threshold` centipawns in the exchange it starts?
@@ -58,7 +63,7 @@ pub fn see_ge<G: SearchGame>(pos: &G, m: G::Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let mut occupied = pos.occupancy() & !G::Set::bit(from) & !G::Set::bit(to);
+    let mut occupied = pos.occupied() & !G::Set::bit(from) & !G::Set::bit(to);
     let mut side = pos.side_to_move();
     let mut attackers = pos.attackers_with(to, occupied) & occupied;
     // `res` is whether the side that made the move is ahead if the exchange stops now.
@@ -66,27 +71,27 @@ pub fn see_ge<G: SearchGame>(pos: &G, m: G::Move, threshold: i32) -> bool {
     loop {
         side = side.other();
         attackers &= occupied;
-        let ours = attackers & pos.color_set(side);
+        let ours = attackers & pos.color_bb(side);
         if ours.is_empty() {
             break;
         }
         res = !res;
         let Some(role) = RECAPTURE_ORDER
             .into_iter()
-            .find(|&r| !(ours & pos.role_set(r)).is_empty())
+            .find(|&r| !(ours & pos.role_bb(r)).is_empty())
         else {
             break;
         };
         if role == Role::King {
             // The king may take only if nothing of the other side still attacks the cell.
-            let theirs = attackers & !pos.color_set(side);
+            let theirs = attackers & !pos.color_bb(side);
             return if theirs.is_empty() { res } else { !res };
         }
         swap = SEE_VALUE[role.index()] - swap;
         if swap < res as i32 {
             break;
         }
-        occupied &= !G::Set::bit((ours & pos.role_set(role)).lsb());
+        occupied &= !G::Set::bit((ours & pos.role_bb(role)).lsb());
         attackers |= pos.attackers_with(to, occupied);
     }
     res

@@ -28,11 +28,6 @@ impl Cells {
         self.0[i >> 6] |= 1u64 << (i & 63);
     }
 
-    #[inline(always)]
-    pub fn toggle(&mut self, i: usize) {
-        self.0[i >> 6] ^= 1u64 << (i & 63);
-    }
-
     /// Highest cell; undefined on an empty set.
     #[inline(always)]
     pub fn msb(self) -> usize {
@@ -82,6 +77,16 @@ impl Bitboard for Cells {
         } else {
             128 + self.0[2].trailing_zeros() as usize
         }
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, i: usize) {
+        self.set(i);
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, i: usize) {
+        self.0[i >> 6] ^= 1u64 << (i & 63);
     }
 
     /// Clears the lowest set bit within its own word.

@@ -98,11 +98,11 @@ impl StarTrekPosition {
     fn context(&self, g: &Geometry) -> Ctx {
         let us = self.side;
         let them = us.other();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
+        let ours = self.sets.color(us);
+        let theirs = self.sets.color(them);
         let occ = ours | theirs;
         let ksq = self.king_cell(us);
-        let br = &self.by_role;
+        let sets = &self.sets;
         let mut block = Cells::EMPTY;
         let mut checks = 0;
         // Knight and pawn checkers.
@@ -123,15 +123,15 @@ impl StarTrekPosition {
         if !cover.has(ksq) {
             pa |= pt.attackers_skip[ksq];
         }
-        let leapers = theirs & ((kn & br[Role::Knight as usize]) | (pa & br[Role::Pawn as usize]));
+        let leapers = theirs & ((kn & sets.role(Role::Knight)) | (pa & sets.role(Role::Pawn)));
         if leapers.any() {
             checks += leapers.count();
             block |= leapers;
         }
         // Slider checkers and pins, line by line.
-        let queens = br[Role::Queen as usize];
-        let orth = theirs & (br[Role::Rook as usize] | queens);
-        let diag = theirs & (br[Role::Bishop as usize] | queens);
+        let queens = sets.role(Role::Queen);
+        let orth = theirs & (sets.role(Role::Rook) | queens);
+        let diag = theirs & (sets.role(Role::Bishop) | queens);
         let mut pinned = Cells::EMPTY;
         let mut lines = ArrayVec::new();
         let rays = &g.rays[ksq];
@@ -204,17 +204,17 @@ impl StarTrekPosition {
 
     #[inline(always)]
     fn generate_pieces<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
-        let br = &self.by_role;
-        for s in (br[Role::Knight as usize] & cx.ours).iter() {
+        let sets = &self.sets;
+        for s in (sets.role(Role::Knight) & cx.ours).iter() {
             let t = self.knight_targets(g, s) & cx.allow;
             sink.push_targets(s, cx.restrict(s, t));
         }
-        let queens = br[Role::Queen as usize];
-        for s in ((br[Role::Bishop as usize] | queens) & cx.ours).iter() {
+        let queens = sets.role(Role::Queen);
+        for s in ((sets.role(Role::Bishop) | queens) & cx.ours).iter() {
             let t = bishop_attacks(g, s, cx.occ) & cx.allow;
             sink.push_targets(s, cx.restrict(s, t));
         }
-        for s in ((br[Role::Rook as usize] | queens) & cx.ours).iter() {
+        for s in ((sets.role(Role::Rook) | queens) & cx.ours).iter() {
             let t = rook_attacks(g, s, cx.occ) & cx.allow;
             sink.push_targets(s, cx.restrict(s, t));
         }
@@ -231,7 +231,7 @@ impl StarTrekPosition {
         };
         let exists = self.exists;
         let occ = cx.occ;
-        for s in (self.by_role[Role::Pawn as usize] & cx.ours).iter() {
+        for s in (self.sets.role(Role::Pawn) & cx.ours).iter() {
             let mut quiet = Cells::EMPTY;
             let f = pt.forward[s];
             if f != NONE && exists.has(f as usize) && !occ.has(f as usize) {
@@ -374,7 +374,7 @@ impl StarTrekPosition {
             from |= pt.attackers_skip[ep];
         }
         let theirs = cx.theirs & !Cells::bit(victim);
-        for s in (from & cx.ours & self.by_role[Role::Pawn as usize]).iter() {
+        for s in (from & cx.ours & self.sets.role(Role::Pawn)).iter() {
             let occ = (cx.occ ^ Cells::bit(s) ^ Cells::bit(victim)) | Cells::bit(ep);
             let ksq = cx.ksq;
             if !self.attacked_by(
@@ -443,8 +443,7 @@ impl StarTrekPosition {
                 let m = StMove::special(p, q, StMoveKind::Board, carried.map_or(NONE, |c| c as u8));
                 let promotes = match (carried, dest) {
                     (Some(c), Some(d)) => {
-                        self.by_role[Role::Pawn as usize].has(c)
-                            && g.pawn[cx.us.index()].promotion.has(d)
+                        self.sets.role(Role::Pawn).has(c) && g.pawn[cx.us.index()].promotion.has(d)
                     }
                     _ => false,
                 };

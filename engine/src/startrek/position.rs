@@ -4,6 +4,7 @@
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
 use crate::packed_move::{move_kinds, PackedMove};
+use crate::piece_sets::{PieceBoard, PieceSets};
 use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
@@ -115,8 +116,7 @@ pub struct StUndo {
 pub struct StarTrekPosition {
     /// Piece code per cell (`Piece::code`, 0 = empty).
     pub(crate) board: [u8; CELLS],
-    pub(crate) by_color: [Cells; 2],
-    pub(crate) by_role: [Cells; 6],
+    pub(crate) sets: PieceSets<Cells>,
     /// Main boards | footprints of occupied pins.
     pub(crate) exists: Cells,
     /// Main-board cells with an existing square directly below / above them.
@@ -149,8 +149,7 @@ impl StarTrekPosition {
         let g = geometry();
         StarTrekPosition {
             board: [0; CELLS],
-            by_color: [Cells::EMPTY; 2],
-            by_role: [Cells::EMPTY; 6],
+            sets: PieceSets::EMPTY,
             exists: g.main,
             cover_below: Cells::EMPTY,
             cover_above: Cells::EMPTY,
@@ -165,22 +164,6 @@ impl StarTrekPosition {
             kings: [NONE; 2],
             history: Vec::with_capacity(256),
         }
-    }
-
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
     }
 
     pub fn piece_at(&self, cell: usize) -> Option<Piece> {
@@ -217,36 +200,9 @@ impl StarTrekPosition {
         (self.ep != NONE).then_some(self.ep as usize)
     }
 
-    pub fn history(&self) -> &[u64] {
-        &self.history
-    }
-
-    pub fn clear_history(&mut self) {
-        self.history.clear();
-    }
-
-    // Read-only set accessors. The evaluation (oblique-eval) scores a position from its
-    // piece sets and its current geometry; without these it had to rebuild them on every
-    // call by walking the existing cells with `piece_at` and the pins with `pin_occupied`.
-    // They copy out what make/unmake already maintain and change nothing.
-
-    /// Cells holding pieces of `color` and `role` (as `Position::pieces` in the 2D games).
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Cells {
-        self.by_color[color.index()] & self.by_role[role.index()]
-    }
-
-    /// Cells holding pieces of `color` (as `Position::color_bb` in the 2D games).
-    #[inline(always)]
-    pub fn color_bb(&self, color: Color) -> Cells {
-        self.by_color[color.index()]
-    }
-
-    /// Cells holding a piece of either colour.
-    #[inline(always)]
-    pub fn occupied(&self) -> Cells {
-        self.by_color[0] | self.by_color[1]
-    }
+    // Read-only geometry accessors. The evaluation (oblique-eval) scores a position from its
+    // piece sets (`PieceBoard`) and its current geometry; they copy out what make/unmake
+    // already maintain and change nothing.
 
     /// The king of a colour (TFEN parsing guarantees exactly one per side).
     #[inline(always)]
@@ -280,8 +236,7 @@ impl StarTrekPosition {
     fn put<const HASH: bool>(&mut self, cell: usize, code: u8) {
         let c = code - 1;
         self.board[cell] = code;
-        self.by_role[(c & 7) as usize].set(cell);
-        self.by_color[(c >> 3) as usize].set(cell);
+        self.sets.put(cell, code);
         if c & 7 == Role::King as u8 {
             self.kings[(c >> 3) as usize] = cell as u8;
         }
@@ -293,10 +248,8 @@ impl StarTrekPosition {
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, cell: usize) -> u8 {
         let code = self.board[cell];
-        let c = code - 1;
         self.board[cell] = 0;
-        self.by_role[(c & 7) as usize].toggle(cell);
-        self.by_color[(c >> 3) as usize].toggle(cell);
+        self.sets.remove(cell, code);
         if HASH {
             self.key ^= KEYS.piece(code, cell);
         }
@@ -343,8 +296,9 @@ impl StarTrekPosition {
     fn reevaluate_owner(&mut self, pin: usize) {
         let fp = geometry().pins[pin].footprint;
         let owner = self.owner_bit(pin);
-        let mine = (self.by_color[owner] & fp).any();
-        let theirs = (self.by_color[1 - owner] & fp).any();
+        let owner_color = [Color::White, Color::Black][owner];
+        let mine = (self.sets.color(owner_color) & fp).any();
+        let theirs = (self.sets.color(owner_color.other()) & fp).any();
         if theirs && !mine {
             self.key ^= KEYS.pin[pin][owner] ^ KEYS.pin[pin][1 - owner];
             self.owners ^= 1 << pin;
@@ -368,7 +322,7 @@ impl StarTrekPosition {
         below: Cells,
         above: Cells,
     ) -> bool {
-        let br = &self.by_role;
+        let sets = &self.sets;
         let mut kn = g.knight_direct_from[sq];
         if !below.has(sq) {
             kn |= g.knight_skip_up_from[sq];
@@ -376,7 +330,7 @@ impl StarTrekPosition {
         if !above.has(sq) {
             kn |= g.knight_skip_down_from[sq];
         }
-        if (kn & them & br[Role::Knight as usize]).any() {
+        if (kn & them & sets.role(Role::Knight)).any() {
             return true;
         }
         let pt = &g.pawn[by.index()];
@@ -385,18 +339,18 @@ impl StarTrekPosition {
         if !cover.has(sq) {
             pa |= pt.attackers_skip[sq];
         }
-        if (pa & them & br[Role::Pawn as usize]).any() {
+        if (pa & them & sets.role(Role::Pawn)).any() {
             return true;
         }
-        if (g.king[sq] & them & br[Role::King as usize]).any() {
+        if (g.king[sq] & them & sets.role(Role::King)).any() {
             return true;
         }
-        let queens = br[Role::Queen as usize];
-        let orth = them & (br[Role::Rook as usize] | queens);
+        let queens = sets.role(Role::Queen);
+        let orth = them & (sets.role(Role::Rook) | queens);
         if (g.orth_all[sq] & orth).any() && (rook_attacks(g, sq, occ) & orth).any() {
             return true;
         }
-        let diag = them & (br[Role::Bishop as usize] | queens);
+        let diag = them & (sets.role(Role::Bishop) | queens);
         (g.diag_all[sq] & diag).any() && (bishop_attacks(g, sq, occ) & diag).any()
     }
 
@@ -406,7 +360,7 @@ impl StarTrekPosition {
             geometry(),
             sq,
             by,
-            self.by_color[by.index()],
+            self.sets.color(by),
             self.occupied(),
             self.cover_below,
             self.cover_above,
@@ -438,7 +392,7 @@ impl StarTrekPosition {
         if !cover.has(ep) {
             from |= pt.attackers_skip[ep];
         }
-        (from & self.by_color[self.side.index()] & self.by_role[Role::Pawn as usize]).any()
+        (from & self.sets.color(self.side) & self.sets.role(Role::Pawn)).any()
     }
 
     /// The key computed from scratch (make/unmake keep `key` equal to this).
@@ -634,12 +588,6 @@ impl StarTrekPosition {
         self.history.pop();
     }
 
-    /// How many times the current position occurred before (same key), looking back only
-    /// as far as the last capture or pawn move.
-    pub fn repetitions(&self) -> usize {
-        crate::outcome::repetitions(&self.history, self.halfmove, self.key)
-    }
-
     /// Only the two kings are left (the one dead position of this game).
     pub fn insufficient_material(&self) -> bool {
         self.occupied().count() == 2
@@ -695,5 +643,19 @@ fn neg_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
         ray ^ g.rays[b.msb()][d]
     } else {
         ray
+    }
+}
+
+impl PieceBoard for StarTrekPosition {
+    type Set = Cells;
+
+    #[inline(always)]
+    fn piece_sets(&self) -> &PieceSets<Cells> {
+        &self.sets
+    }
+
+    #[inline(always)]
+    fn piece_at(&self, cell: usize) -> Option<Piece> {
+        StarTrekPosition::piece_at(self, cell)
     }
 }

@@ -4,7 +4,7 @@
 use super::geometry::{geometry, NONE};
 use super::position::{bishop_attacks, rook_attacks};
 use super::{Cells, StMove, StMoveKind, StUndo, StarTrekPosition};
-use crate::search::game::{SearchGame, ORDER_VALUE};
+use crate::search::game::{capture_order, SearchGame};
 use crate::search::see::ExchangeBoard;
 use crate::types::{Color, Role};
 use oblique_tables::Bitboard;
@@ -27,20 +27,16 @@ impl SearchGame for StarTrekPosition {
 
     #[inline]
     fn tactical_order(&self, m: StMove) -> i32 {
-        let promo = m.promotion().map_or(0, |r| ORDER_VALUE[r.index()] * 8);
-        match m.kind() {
-            StMoveKind::Board => promo,
-            StMoveKind::EnPassant => ORDER_VALUE[Role::Pawn.index()] * 16 - 1,
-            _ => {
-                let victim = self
-                    .piece_at(m.to())
-                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-                let attacker = self
-                    .piece_at(m.from())
-                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-                victim * 16 - attacker + promo
-            }
-        }
+        let (victim, attacker) = match m.kind() {
+            // From and to are pins: a board move orders only by the promotion it carries.
+            StMoveKind::Board => (None, None),
+            StMoveKind::EnPassant => (Some(Role::Pawn), Some(Role::Pawn)),
+            _ => (
+                self.piece_at(m.to()).map(|p| p.role),
+                self.piece_at(m.from()).map(|p| p.role),
+            ),
+        };
+        capture_order(victim, attacker, m.promotion())
     }
 
     #[inline]
@@ -83,16 +79,6 @@ impl SearchGame for StarTrekPosition {
         self.history.pop();
     }
 
-    fn has_non_pawn_material(&self) -> bool {
-        let us = self.by_color[self.side.index()];
-        let pawns_kings = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
-        (us & !pawns_kings).any()
-    }
-
-    fn is_draw_by_rule(&self) -> bool {
-        self.halfmove >= 100 || self.repetitions() >= 1
-    }
-
     fn no_moves_is_loss(&self) -> bool {
         self.in_check()
     }
@@ -100,43 +86,18 @@ impl SearchGame for StarTrekPosition {
 
 /// Static exchange evaluation in Star Trek chess (`search/see.rs`).
 impl ExchangeBoard for StarTrekPosition {
-    type Set = Cells;
+    #[inline]
+    fn exchange_cells(&self, m: StMove) -> Option<(usize, usize)> {
+        let plain = m.promotion().is_none()
+            && matches!(m.kind(), StMoveKind::Normal | StMoveKind::DoubleStep);
+        plain.then(|| (m.from(), m.to()))
+    }
 
-    #[inline]
-    fn exchange_of(&self, m: StMove) -> Option<(usize, usize, Role, Option<Role>)> {
-        if m.promotion().is_some()
-            || !matches!(m.kind(), StMoveKind::Normal | StMoveKind::DoubleStep)
-        {
-            return None;
-        }
-        let moved = self.piece_at(m.from())?.role;
-        Some((
-            m.from(),
-            m.to(),
-            moved,
-            self.piece_at(m.to()).map(|p| p.role),
-        ))
-    }
-    #[inline]
-    fn occupancy(&self) -> Cells {
-        self.occupied()
-    }
-    #[inline]
-    fn color_set(&self, color: Color) -> Cells {
-        self.by_color[color.index()]
-    }
-    #[inline]
-    fn role_set(&self, role: Role) -> Cells {
-        self.by_role
-            .get(role.index())
-            .copied()
-            .unwrap_or(Cells::EMPTY)
-    }
     /// The attacks of `attacked_by`, collected instead of tested: knights and pawns step over
     /// an absent attack-board level exactly as there, sliders stop at `occupied`.
     fn attackers_with(&self, cell: usize, occupied: Cells) -> Cells {
         let g = geometry();
-        let br = &self.by_role;
+        let sets = &self.sets;
         let mut knight_from = g.knight_direct_from[cell];
         if !self.cover_below.has(cell) {
             knight_from |= g.knight_skip_up_from[cell];
@@ -145,7 +106,7 @@ impl ExchangeBoard for StarTrekPosition {
             knight_from |= g.knight_skip_down_from[cell];
         }
         let mut a =
-            (knight_from & br[Role::Knight.index()]) | (g.king[cell] & br[Role::King.index()]);
+            (knight_from & sets.role(Role::Knight)) | (g.king[cell] & sets.role(Role::King));
         for color in [Color::White, Color::Black] {
             let pt = &g.pawn[color.index()];
             let mut from = pt.attackers[cell];
@@ -157,14 +118,14 @@ impl ExchangeBoard for StarTrekPosition {
             if !cover.has(cell) {
                 from |= pt.attackers_skip[cell];
             }
-            a |= from & br[Role::Pawn.index()] & self.by_color[color.index()];
+            a |= from & sets.role(Role::Pawn) & self.sets.color(color);
         }
-        let queens = br[Role::Queen.index()];
-        let orth = br[Role::Rook.index()] | queens;
+        let queens = sets.role(Role::Queen);
+        let orth = sets.role(Role::Rook) | queens;
         if (g.orth_all[cell] & orth).any() {
             a |= rook_attacks(g, cell, occupied) & orth;
         }
-        let diag = br[Role::Bishop.index()] | queens;
+        let diag = sets.role(Role::Bishop) | queens;
         if (g.diag_all[cell] & diag).any() {
             a |= bishop_attacks(g, cell, occupied) & diag;
         }

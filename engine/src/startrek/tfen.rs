@@ -156,7 +156,7 @@ impl StarTrekPosition {
             pos.set_piece(cell, piece);
         }
         for color in [Color::White, Color::Black] {
-            let kings = (pos.by_color[color.index()] & pos.by_role[Role::King as usize]).count();
+            let kings = (pos.sets.color(color) & pos.sets.role(Role::King)).count();
             if kings != 1 {
                 return Err(if kings == 0 {
                     format!("{} has no king", color.name())
@@ -262,7 +262,7 @@ impl StarTrekPosition {
         let g = geometry();
         let mut pieces = Vec::new();
         for color in [Color::White, Color::Black] {
-            for c in self.by_color[color.index()].iter() {
+            for c in self.sets.color(color).iter() {
                 if let Some(p) = self.piece_at(c) {
                     pieces.push(format!("{}{}", p.fen_char(), g.name[c]));
                 }

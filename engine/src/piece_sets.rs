@@ -1,0 +1,123 @@
+//! The pieces of a position as sets, one per colour and one per role, over the family's
+//! cell-set type (`u64`/`u128` on the 2D boards, `Cells` in Star Trek chess).
+//!
+//! Both families keep their pieces this way beside a mailbox; the sets, how make/unmake
+//! update them and the questions asked of them (pieces of a colour and role, occupancy,
+//! material besides pawns and king) are written once here. `PieceBoard` is what a position
+//! offers of them to move generation, the search (`search/see.rs`, `search/game.rs`) and
+//! the evaluation.
+
+use crate::types::{Color, Piece, Role, ROLES};
+use oblique_tables::Bitboard;
+
+/// Pieces by colour and by role. A piece of colour `c` and role `r` is in exactly the sets
+/// `by_color[c]` and `by_role[r]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceSets<S> {
+    by_color: [S; 2],
+    by_role: [S; ROLES.len()],
+}
+
+impl<S: Bitboard> Default for PieceSets<S> {
+    fn default() -> Self {
+        PieceSets::EMPTY
+    }
+}
+
+impl<S: Bitboard> PieceSets<S> {
+    /// No pieces.
+    pub const EMPTY: PieceSets<S> = PieceSets {
+        by_color: [S::EMPTY; 2],
+        by_role: [S::EMPTY; ROLES.len()],
+    };
+
+    /// Cells holding pieces of `color` and `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> S {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// Cells holding pieces of `color`.
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> S {
+        self.by_color[color.index()]
+    }
+
+    /// Cells holding pieces of `role`, both colours.
+    #[inline(always)]
+    pub fn role(&self, role: Role) -> S {
+        self.by_role[role.index()]
+    }
+
+    /// Cells holding a piece of either colour.
+    #[inline(always)]
+    pub fn occupied(&self) -> S {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Does `color` have a piece other than pawns and its king?
+    #[inline]
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        let pawns_kings = self.role(Role::Pawn) | self.role(Role::King);
+        (self.color(color) & !pawns_kings).any()
+    }
+
+    /// Adds the piece with code `code` (`Piece::code`) on an empty `cell`.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, cell: usize, code: u8) {
+        let (color, role) = Self::sets_of(code);
+        self.by_role[role].insert(cell);
+        self.by_color[color].insert(cell);
+    }
+
+    /// Takes the piece with code `code` off `cell`, where it stands.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, cell: usize, code: u8) {
+        let (color, role) = Self::sets_of(code);
+        self.by_role[role].toggle(cell);
+        self.by_color[color].toggle(cell);
+    }
+
+    /// The colour and role indices of a piece code (see `Piece::code`).
+    #[inline(always)]
+    fn sets_of(code: u8) -> (usize, usize) {
+        debug_assert!(Piece::from_code(code).is_some(), "not a piece code: {code}");
+        let c = code - 1;
+        ((c >> 3) as usize, (c & 7) as usize)
+    }
+}
+
+/// A position whose pieces are kept as `PieceSets`: the set queries are provided from them.
+pub trait PieceBoard {
+    /// The family's cell set.
+    type Set: Bitboard;
+
+    fn piece_sets(&self) -> &PieceSets<Self::Set>;
+
+    /// The piece on `cell`, from the mailbox.
+    fn piece_at(&self, cell: usize) -> Option<Piece>;
+
+    /// Cells holding pieces of `color` and `role`.
+    #[inline(always)]
+    fn pieces(&self, color: Color, role: Role) -> Self::Set {
+        self.piece_sets().pieces(color, role)
+    }
+
+    /// Cells holding pieces of `color`.
+    #[inline(always)]
+    fn color_bb(&self, color: Color) -> Self::Set {
+        self.piece_sets().color(color)
+    }
+
+    /// Cells holding pieces of `role`, both colours.
+    #[inline(always)]
+    fn role_bb(&self, role: Role) -> Self::Set {
+        self.piece_sets().role(role)
+    }
+
+    /// Cells holding a piece of either colour.
+    #[inline(always)]
+    fn occupied(&self) -> Self::Set {
+        self.piece_sets().occupied()
+    }
+}
