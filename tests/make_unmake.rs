@@ -3,7 +3,6 @@
 
 use oblique_engine::search::SearchGame;
 use oblique_engine::variant::{VariantSpec, Width};
-use oblique_engine::PieceBoard;
 use oblique_engine::{Game, Position, VARIANTS};
 use proptest::prelude::*;
 

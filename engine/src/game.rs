@@ -6,13 +6,22 @@
 //! diagram) is written once here as provided methods.
 
 use crate::outcome::EndFacts;
+use crate::piece_sets::PieceSets;
 use crate::sink::{MoveCounter, MoveSink, PlainMove};
-use crate::types::{Color, Outcome};
+use crate::types::{Color, Outcome, Piece, Role};
 use oblique_tables::Bitboard;
 
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move of this game; `Default` is a null value never generated as a legal move.
-    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync + PlainMove;
+    type Move: Copy
+        + Eq
+        + std::hash::Hash
+        + std::fmt::Debug
+        + Default
+        + Send
+        + Sync
+        + PlainMove
+        + Into<u32>;
     /// What `make` returns so `unmake` can restore the position exactly.
     type Undo: Copy;
     /// The cell set the move generator hands to move sinks (`u64`, `u128`, Star Trek's
@@ -24,6 +33,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Position string: FEN for the 2D games, TFEN for Star Trek chess.
     fn to_fen(&self) -> String;
     fn side_to_move(&self) -> Color;
+    /// The pieces as sets by colour and role.
+    fn piece_sets(&self) -> &PieceSets<Self::CellSet>;
+    /// The piece on `cell`, if any.
+    fn piece_at(&self, cell: usize) -> Option<Piece>;
     /// Zobrist key, updated incrementally by `make`.
     fn key(&self) -> u64;
     /// The key recomputed from scratch (tests compare it with `key`).
@@ -56,6 +69,26 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A text drawing of the position for people.
     fn diagram(&self) -> String;
 
+    /// Cells holding pieces of `color` and `role`.
+    #[inline(always)]
+    fn pieces(&self, color: Color, role: Role) -> Self::CellSet {
+        self.piece_sets().pieces(color, role)
+    }
+    /// Cells holding pieces of `color`.
+    #[inline(always)]
+    fn color_bb(&self, color: Color) -> Self::CellSet {
+        self.piece_sets().color(color)
+    }
+    /// Cells holding pieces of `role`, both colours.
+    #[inline(always)]
+    fn role_bb(&self, role: Role) -> Self::CellSet {
+        self.piece_sets().role(role)
+    }
+    /// Cells holding a piece of either colour.
+    #[inline(always)]
+    fn occupied(&self) -> Self::CellSet {
+        self.piece_sets().occupied()
+    }
     /// Every legal move, appended to `out`.
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
         self.generate_legal(out);
@@ -123,27 +156,35 @@ pub(crate) fn status_lines<G: Game>(pos: &G, title: &str, position_label: &str) 
 }
 
 /// The `Game` items every family fills the same way from its own fields and methods
-/// (`side`, `key`, `halfmove`, `fullmove`, `history`, `generate`, `make`, `unmake`): one text for both
+/// (`turn`, `sets`, `board`, `generate`, `make`, `unmake`): one text for both
 /// `impl Game` blocks instead of two copies of the same forwarding.
 macro_rules! forward_game_state {
     () => {
         fn side_to_move(&self) -> $crate::types::Color {
-            self.side
+            self.turn.side
+        }
+        #[inline(always)]
+        fn piece_sets(&self) -> &$crate::piece_sets::PieceSets<Self::CellSet> {
+            &self.sets
+        }
+        #[inline(always)]
+        fn piece_at(&self, cell: usize) -> Option<$crate::types::Piece> {
+            $crate::types::Piece::from_code(self.board[cell])
         }
         fn key(&self) -> u64 {
-            self.key
+            self.turn.key
         }
         fn halfmove_clock(&self) -> u32 {
-            self.halfmove
+            self.turn.halfmove
         }
         fn fullmove_number(&self) -> u32 {
-            self.fullmove
+            self.turn.fullmove
         }
         fn history(&self) -> &[u64] {
-            &self.history
+            &self.turn.history
         }
         fn clear_history(&mut self) {
-            self.history.clear();
+            self.turn.history.clear();
         }
         fn generate_legal<S: $crate::sink::MoveSink<Self::Move, Self::CellSet>>(
             &self,

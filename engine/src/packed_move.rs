@@ -93,6 +93,15 @@ impl<K> Hash for PackedMove<K> {
     }
 }
 
+/// The raw bits: a compact id, unique among the moves of one position (transposition
+/// table moves).
+impl<K> From<PackedMove<K>> for u32 {
+    #[inline(always)]
+    fn from(m: PackedMove<K>) -> u32 {
+        m.0
+    }
+}
+
 impl<K> Default for PackedMove<K> {
     fn default() -> Self {
         PackedMove(0, PhantomData)

@@ -3,9 +3,8 @@
 //!
 //! Both families keep their pieces this way beside a mailbox; the sets, how make/unmake
 //! update them and the questions asked of them (pieces of a colour and role, occupancy,
-//! material besides pawns and king) are written once here. `PieceBoard` is what a position
-//! offers of them to move generation, the search (`search/see.rs`, `search/game.rs`) and
-//! the evaluation.
+//! material besides pawns and king) are written once here. The `Game` trait hands them to
+//! the search (`search/see.rs`, `search/game.rs`) and the evaluation.
 
 use crate::types::{Color, Piece, Role, ROLES};
 use oblique_tables::Bitboard;
@@ -84,40 +83,5 @@ impl<S: Bitboard> PieceSets<S> {
         debug_assert!(Piece::from_code(code).is_some(), "not a piece code: {code}");
         let c = code - 1;
         ((c >> 3) as usize, (c & 7) as usize)
-    }
-}
-
-/// A position whose pieces are kept as `PieceSets`: the set queries are provided from them.
-pub trait PieceBoard {
-    /// The family's cell set.
-    type Set: Bitboard;
-
-    fn piece_sets(&self) -> &PieceSets<Self::Set>;
-
-    /// The piece on `cell`, from the mailbox.
-    fn piece_at(&self, cell: usize) -> Option<Piece>;
-
-    /// Cells holding pieces of `color` and `role`.
-    #[inline(always)]
-    fn pieces(&self, color: Color, role: Role) -> Self::Set {
-        self.piece_sets().pieces(color, role)
-    }
-
-    /// Cells holding pieces of `color`.
-    #[inline(always)]
-    fn color_bb(&self, color: Color) -> Self::Set {
-        self.piece_sets().color(color)
-    }
-
-    /// Cells holding pieces of `role`, both colours.
-    #[inline(always)]
-    fn role_bb(&self, role: Role) -> Self::Set {
-        self.piece_sets().role(role)
-    }
-
-    /// Cells holding a piece of either colour.
-    #[inline(always)]
-    fn occupied(&self) -> Self::Set {
-        self.piece_sets().occupied()
     }
 }

@@ -4,8 +4,8 @@
 
 use oblique_engine::search::Evaluator;
 use oblique_engine::variant::Width;
+use oblique_engine::Game;
 use oblique_engine::{find_variant, Position};
-use oblique_engine::{Game, PieceBoard};
 use oblique_eval::cache::EvalCache;
 use oblique_eval::Evaluation;
 use std::hint::black_box;

@@ -24,8 +24,8 @@ use crate::cache::{tables_for, EvalCache};
 use crate::game_tables::{s, GameTables, FAR, S};
 use crate::pawns::PawnEntry;
 use crate::shared::king_danger_penalty;
+use oblique_engine::Game;
 use oblique_engine::{Color, Position, Role};
-use oblique_engine::{Game, PieceBoard};
 
 /// Diagonal Chess: a pawn on g7 (b2) with the corner empty and its side to move wins on the
 /// spot; the search sees it one ply later, so the evaluation says so now.

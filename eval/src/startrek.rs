@@ -24,8 +24,8 @@ use oblique_engine::startrek::bitset::CELLS;
 use oblique_engine::startrek::geometry::{geometry, Geometry, NONE};
 use oblique_engine::startrek::position::{bishop_attacks, rook_attacks};
 use oblique_engine::startrek::{Cells, StarTrekPosition};
+use oblique_engine::Game;
 use oblique_engine::{Color, Role};
-use oblique_engine::{Game, PieceBoard};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 

@@ -34,7 +34,7 @@
 
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::variant::{VariantSpec, Width, CHESS};
-use oblique_engine::PieceBoard;
+use oblique_engine::Game;
 use oblique_engine::{Color, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;

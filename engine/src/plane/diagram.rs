@@ -1,6 +1,7 @@
 //! Text diagrams of 2D positions, drawn the way the rules draw the boards: escalator squares
 //! lean towards the centre as they go down, holes are shown as barriers.
 
+use crate::game::Game;
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
 use oblique_tables::Bitboard;

@@ -1,7 +1,7 @@
 //! FEN for the 2D games exactly as conventions.md defines it: grid embedding, `*` for holes,
 //! digits counting empty squares only, six fields.
 
-use crate::piece_sets::PieceBoard;
+use crate::game::Game;
 use crate::plane::position::{Position, NO_SQUARE};
 use crate::plane::rules::RulesCache;
 use crate::plane::variant::VariantSpec;
@@ -41,7 +41,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             ));
         }
         pos.parse_placement(fields[0])?;
-        pos.side = match fields[1] {
+        pos.turn.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return err(format!("side to move must be 'w' or 'b', not '{other}'")),
@@ -49,13 +49,13 @@ impl<B: Bitboard + RulesCache> Position<B> {
         pos.parse_castling(fields[2])?;
         pos.parse_ep(fields[3])?;
         if fields.len() == 6 {
-            pos.halfmove = fields[4]
+            pos.turn.halfmove = fields[4]
                 .parse()
                 .map_err(|_| FenError(format!("halfmove clock '{}' is not a number", fields[4])))?;
-            pos.fullmove = fields[5].parse().map_err(|_| {
+            pos.turn.fullmove = fields[5].parse().map_err(|_| {
                 FenError(format!("fullmove number '{}' is not a number", fields[5]))
             })?;
-            if pos.fullmove == 0 {
+            if pos.turn.fullmove == 0 {
                 return err("fullmove number must be at least 1");
             }
         }
@@ -207,9 +207,9 @@ impl<B: Bitboard + RulesCache> Position<B> {
             .ok_or_else(|| FenError(format!("en-passant square '{field}' is not a square")))?;
         // The side that just moved made the double step: some pawn of theirs stands on a
         // square the step could reach through `sq`, with the start square and `sq` empty.
-        let mover = self.side.other();
-        let pawns = self.pieces(mover, Role::Pawn);
-        let occ = self.occupied();
+        let mover = self.turn.side.other();
+        let pawns = self.sets.pieces(mover, Role::Pawn);
+        let occ = self.sets.occupied();
         let possible = (0..r.cells).any(|origin| {
             !occ.has(origin)
                 && r.pawn_double[mover.index()][origin]
@@ -228,20 +228,20 @@ impl<B: Bitboard + RulesCache> Position<B> {
     fn validate(&self) -> Result<(), FenError> {
         let r = self.rules;
         for color in [Color::White, Color::Black] {
-            let kings = self.pieces(color, Role::King).count();
+            let kings = self.sets.pieces(color, Role::King).count();
             if kings == 0 {
                 return err(format!("no {} king", color.name()));
             }
             if kings > 1 {
                 return err(format!("{} {} kings", kings, color.name()));
             }
-            if self.color_bb(color).count() > MAX_PIECES_PER_SIDE {
+            if self.sets.color(color).count() > MAX_PIECES_PER_SIDE {
                 return err(format!(
                     "more than {MAX_PIECES_PER_SIDE} {} pieces",
                     color.name()
                 ));
             }
-            let stuck = self.pieces(color, Role::Pawn)
+            let stuck = self.sets.pieces(color, Role::Pawn)
                 & r.promotion_zone[color.index()]
                 & !r.pawn_goal[color.index()];
             if stuck.any() {
@@ -252,11 +252,11 @@ impl<B: Bitboard + RulesCache> Position<B> {
                 ));
             }
         }
-        let them = self.side.other();
+        let them = self.turn.side.other();
         if self.is_attacked(
             self.king_square(them),
-            self.occupied(),
-            self.color_bb(self.side),
+            self.sets.occupied(),
+            self.sets.color(self.turn.side),
         ) {
             return err(format!(
                 "the side not to move ({}) is in check",
@@ -267,7 +267,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
     }
 }
 
-impl<B: Bitboard> Position<B> {
+impl<B: Bitboard + RulesCache> Position<B> {
     pub fn to_fen(&self) -> String {
         let g = &self.rules.geom;
         let mut out = String::new();
@@ -302,7 +302,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         out.push(' ');
-        out.push(self.side.fen_char());
+        out.push(self.turn.side.fen_char());
         out.push(' ');
         if self.castling == 0 {
             out.push('-');
@@ -319,7 +319,7 @@ impl<B: Bitboard> Position<B> {
         } else {
             out.push_str(&self.rules.square_name(self.ep as usize));
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out.push_str(&format!(" {} {}", self.turn.halfmove, self.turn.fullmove));
         out
     }
 }

@@ -99,7 +99,7 @@ impl<B: Bitboard> Position<B> {
         if self.goal_reached_by().is_some() {
             return;
         }
-        let us = self.side;
+        let us = self.turn.side;
         let them = us.other();
         let ours = self.sets.color(us);
         let theirs = self.sets.color(them);
@@ -167,7 +167,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn generate_pawns<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
         let r = self.rules;
-        let us = self.side.index();
+        let us = self.turn.side.index();
         let them = 1 - us;
         let pawns = self.sets.role(Role::Pawn);
         let zone = r.promotion_zone[us];
@@ -243,7 +243,10 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn generate_castling<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
-        for (side, rule) in self.rules.castling[self.side.index()].iter().enumerate() {
+        for (side, rule) in self.rules.castling[self.turn.side.index()]
+            .iter()
+            .enumerate()
+        {
             let Some(rule) = rule else { continue };
             if self.castling & rule.right == 0 || (cx.occ & rule.must_be_empty).any() {
                 continue;

@@ -1,7 +1,6 @@
 //! The 2D games' dead-position rules (the shared judge of finished games, `Game::game_outcome`,
 //! asks them through `Game::insufficient_material`).
 
-use crate::piece_sets::PieceBoard;
 use crate::plane::position::Position;
 use crate::plane::variant::DeadPosition;
 use crate::types::{Color, Outcome, Role};
@@ -10,24 +9,24 @@ use oblique_tables::Bitboard;
 impl<B: Bitboard> Position<B> {
     /// Neither side can ever mate, by the game's rule for dead positions.
     pub fn insufficient_material(&self) -> bool {
-        let kings = self.role_bb(Role::King);
-        let others = self.occupied() & !kings;
+        let kings = self.sets.role(Role::King);
+        let others = self.sets.occupied() & !kings;
         if others.is_empty() {
             return true;
         }
         match self.spec().dead {
             DeadPosition::KingsOnly => false,
             DeadPosition::Fide => {
-                let heavy = self.role_bb(Role::Pawn)
-                    | self.role_bb(Role::Rook)
-                    | self.role_bb(Role::Queen)
-                    | self.role_bb(Role::Chancellor)
-                    | self.role_bb(Role::Ultra);
+                let heavy = self.sets.role(Role::Pawn)
+                    | self.sets.role(Role::Rook)
+                    | self.sets.role(Role::Queen)
+                    | self.sets.role(Role::Chancellor)
+                    | self.sets.role(Role::Ultra);
                 if heavy.any() {
                     return false;
                 }
-                let knights = self.role_bb(Role::Knight);
-                let bishops = self.role_bb(Role::Bishop);
+                let knights = self.sets.role(Role::Knight);
+                let bishops = self.sets.role(Role::Bishop);
                 if knights.any() {
                     // A lone knight cannot mate; anything more can (with help).
                     return others.count() == 1;
@@ -45,6 +44,6 @@ impl<B: Bitboard> Position<B> {
 
     /// The colour that wins if `outcome` says so, seen from the side to move.
     pub fn winner_is_side_to_move(&self, outcome: Outcome) -> Option<bool> {
-        outcome.winner().map(|w: Color| w == self.side)
+        outcome.winner().map(|w: Color| w == self.turn.side)
     }
 }

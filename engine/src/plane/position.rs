@@ -1,8 +1,9 @@
 //! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
 
-use crate::piece_sets::{PieceBoard, PieceSets};
+use crate::piece_sets::PieceSets;
 use crate::plane::rules::{rules_for, Rules, RulesCache};
 use crate::plane::variant::VariantSpec;
+use crate::turn::Turn;
 use crate::types::{Color, Move, MoveKind, Piece, Role};
 use oblique_tables::Bitboard;
 
@@ -24,14 +25,9 @@ pub struct Position<B: Bitboard> {
     pub(crate) rules: &'static Rules<B>,
     pub(crate) board: [u8; 128],
     pub(crate) sets: PieceSets<B>,
-    pub(crate) side: Color,
+    pub(crate) turn: Turn,
     pub(crate) castling: u8,
     pub(crate) ep: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) key: u64,
-    /// Keys of the positions before this one in the game, oldest first (for repetition).
-    pub(crate) history: Vec<u64>,
 }
 
 impl<B: Bitboard + RulesCache> Position<B> {
@@ -41,13 +37,9 @@ impl<B: Bitboard + RulesCache> Position<B> {
             rules: rules_for::<B>(spec)?,
             board: [0; 128],
             sets: PieceSets::EMPTY,
-            side: Color::White,
+            turn: Turn::new(),
             castling: 0,
             ep: NO_SQUARE,
-            halfmove: 0,
-            fullmove: 1,
-            key: 0,
-            history: Vec::with_capacity(256),
         })
     }
 
@@ -75,11 +67,6 @@ impl<B: Bitboard> Position<B> {
         (self.ep != NO_SQUARE).then_some(self.ep as usize)
     }
 
-    #[inline(always)]
-    pub fn piece_at(&self, sq: usize) -> Option<Piece> {
-        Piece::from_code(self.board[sq])
-    }
-
     /// The king of a colour (FEN parsing guarantees exactly one).
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> usize {
@@ -91,7 +78,7 @@ impl<B: Bitboard> Position<B> {
         self.board[sq] = code;
         self.sets.put(sq, code);
         if HASH {
-            self.key ^= self.rules.zobrist.piece(code, sq);
+            self.turn.key ^= self.rules.zobrist.piece(code, sq);
         }
     }
 
@@ -101,7 +88,7 @@ impl<B: Bitboard> Position<B> {
         self.board[sq] = 0;
         self.sets.remove(sq, code);
         if HASH {
-            self.key ^= self.rules.zobrist.piece(code, sq);
+            self.turn.key ^= self.rules.zobrist.piece(code, sq);
         }
         code
     }
@@ -143,10 +130,10 @@ impl<B: Bitboard> Position<B> {
 
     /// Is the side to move in check?
     pub fn in_check(&self) -> bool {
-        let us = self.side;
+        let us = self.turn.side;
         self.is_attacked(
             self.king_square(us),
-            self.occupied(),
+            self.sets.occupied(),
             self.sets.color(us.other()),
         )
     }
@@ -170,9 +157,9 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn ep_matters(&self) -> bool {
         self.ep != NO_SQUARE
-            && (self.rules.pawn_attackers[self.side.index()][self.ep as usize]
+            && (self.rules.pawn_attackers[self.turn.side.index()][self.ep as usize]
                 & self.sets.role(Role::Pawn)
-                & self.sets.color(self.side))
+                & self.sets.color(self.turn.side))
             .any()
     }
 
@@ -180,39 +167,39 @@ impl<B: Bitboard> Position<B> {
     pub fn compute_key(&self) -> u64 {
         let z = &self.rules.zobrist;
         let mut k = 0;
-        for sq in self.occupied().iter() {
+        for sq in self.sets.occupied().iter() {
             k ^= z.piece(self.board[sq], sq);
         }
         k ^= z.castling[self.castling as usize];
         if self.ep_matters() {
             k ^= z.ep(self.ep as usize);
         }
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             k ^= z.black_to_move;
         }
         k
     }
 
     pub(crate) fn refresh_key(&mut self) {
-        self.key = self.compute_key();
+        self.turn.key = self.compute_key();
     }
 
     /// Plays a move generated for this position.
     pub fn make(&mut self, m: Move) -> Undo {
         let r = self.rules;
         let z = &r.zobrist;
-        let us = self.side;
+        let us = self.turn.side;
         let undo = Undo {
             captured: 0,
             castling: self.castling,
             ep: self.ep,
-            halfmove: self.halfmove,
-            key: self.key,
+            halfmove: self.turn.halfmove,
+            key: self.turn.key,
         };
         let mut undo = undo;
-        self.history.push(self.key);
+        self.turn.record();
         if self.ep_matters() {
-            self.key ^= z.ep(self.ep as usize);
+            self.turn.key ^= z.ep(self.ep as usize);
         }
         self.ep = NO_SQUARE;
         let (from, to) = (m.from(), m.to());
@@ -258,18 +245,14 @@ impl<B: Bitboard> Position<B> {
         }
         let keep = r.castle_keep[from] & r.castle_keep[to];
         if self.castling & keep != self.castling {
-            self.key ^= z.castling[self.castling as usize];
+            self.turn.key ^= z.castling[self.castling as usize];
             self.castling &= keep;
-            self.key ^= z.castling[self.castling as usize];
+            self.turn.key ^= z.castling[self.castling as usize];
         }
-        self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = us.other();
-        self.key ^= z.black_to_move;
+        self.turn.pass_after_move(reset_clock);
+        self.turn.key ^= z.black_to_move;
         if self.ep_matters() {
-            self.key ^= z.ep(self.ep as usize);
+            self.turn.key ^= z.ep(self.ep as usize);
         }
         undo
     }
@@ -277,11 +260,7 @@ impl<B: Bitboard> Position<B> {
     /// Takes back the move `make` played.
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         let r = self.rules;
-        let us = self.side.other();
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        let us = self.turn.take_back();
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => {
@@ -315,9 +294,7 @@ impl<B: Bitboard> Position<B> {
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.key = undo.key;
-        self.history.pop();
+        self.turn.restore(undo.halfmove, undo.key);
     }
 
     /// Passes the turn without moving (for null-move search); `unmake_null` takes it back.
@@ -327,39 +304,21 @@ impl<B: Bitboard> Position<B> {
             captured: 0,
             castling: self.castling,
             ep: self.ep,
-            halfmove: self.halfmove,
-            key: self.key,
+            halfmove: self.turn.halfmove,
+            key: self.turn.key,
         };
-        self.history.push(self.key);
+        self.turn.record();
         if self.ep_matters() {
-            self.key ^= z.ep(self.ep as usize);
+            self.turn.key ^= z.ep(self.ep as usize);
         }
         self.ep = NO_SQUARE;
-        self.halfmove += 1;
-        self.side = self.side.other();
-        self.key ^= z.black_to_move;
+        self.turn.pass_null();
+        self.turn.key ^= z.black_to_move;
         undo
     }
 
     pub fn unmake_null(&mut self, undo: Undo) {
-        self.side = self.side.other();
         self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.key = undo.key;
-        self.history.pop();
-    }
-}
-
-impl<B: Bitboard> PieceBoard for Position<B> {
-    type Set = B;
-
-    #[inline(always)]
-    fn piece_sets(&self) -> &PieceSets<B> {
-        &self.sets
-    }
-
-    #[inline(always)]
-    fn piece_at(&self, cell: usize) -> Option<Piece> {
-        Position::piece_at(self, cell)
+        self.turn.take_back_null(undo.halfmove, undo.key);
     }
 }

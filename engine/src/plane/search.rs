@@ -1,6 +1,7 @@
 //! The 2D games for the search: what their moves mean to it (tactical moves and their order,
 //! history cells, exchanges) and their null move; the rest is provided by `SearchGame`.
 
+use crate::game::Game;
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
 use crate::search::game::{capture_order, SearchGame};
@@ -26,11 +27,6 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
         };
         let attacker = self.piece_at(m.from()).map(|p| p.role);
         capture_order(victim, attacker, m.promotion())
-    }
-
-    #[inline]
-    fn move_id(m: Move) -> u32 {
-        m.0
     }
 
     #[inline]

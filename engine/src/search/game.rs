@@ -17,7 +17,10 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
     /// valuable attacker, promotions by the new piece.
     fn tactical_order(&self, m: Self::Move) -> i32;
     /// A compact id of the move, unique among the legal moves of one position (TT moves).
-    fn move_id(m: Self::Move) -> u32;
+    #[inline]
+    fn move_id(m: Self::Move) -> u32 {
+        m.into()
+    }
     /// Cells the move starts and ends on (below 256; history tables).
     fn from_to(m: Self::Move) -> (usize, usize);
     /// Passes the turn (null-move pruning); never called while in check.

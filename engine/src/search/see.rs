@@ -10,7 +10,6 @@
 
 use super::game::SearchGame;
 use crate::game::Game;
-use crate::piece_sets::PieceBoard;
 use crate::types::{Role, ROLES};
 use oblique_tables::Bitboard;
 
@@ -30,16 +29,16 @@ const RECAPTURE_ORDER: [Role; 8] = [
     Role::King,
 ];
 
-/// What a game family tells the exchange evaluation (the pieces themselves it reads from the
-/// family's `PieceBoard`).
-pub trait ExchangeBoard: Game + PieceBoard {
+/// What a game family tells the exchange evaluation (the pieces themselves it reads through
+/// `Game`).
+pub trait ExchangeBoard: Game {
     /// The cells a move goes from and to if it is a plain piece move; `None` for the moves
     /// the exchange does not model (castling, en passant, promotions, Star Trek attack-board
     /// moves): those count as neither winning nor losing.
     fn exchange_cells(&self, m: Self::Move) -> Option<(usize, usize)>;
     /// Pieces of either colour attacking `cell` when only the cells in `occupied` hold pieces
     /// (may include cells outside `occupied`; the caller masks them).
-    fn attackers_with(&self, cell: usize, occupied: Self::Set) -> Self::Set;
+    fn attackers_with(&self, cell: usize, occupied: Self::CellSet) -> Self::CellSet;
 
     /// The move as an exchange on one cell: from, to, the moving role, the captured role.
     #[inline]
@@ -63,7 +62,7 @@ pub fn see_ge<G: SearchGame>(pos: &G, m: G::Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let mut occupied = pos.occupied() & !G::Set::bit(from) & !G::Set::bit(to);
+    let mut occupied = pos.occupied() & !G::CellSet::bit(from) & !G::CellSet::bit(to);
     let mut side = pos.side_to_move();
     let mut attackers = pos.attackers_with(to, occupied) & occupied;
     // `res` is whether the side that made the move is ahead if the exchange stops now.
@@ -91,7 +90,7 @@ pub fn see_ge<G: SearchGame>(pos: &G, m: G::Move, threshold: i32) -> bool {
         if swap < res as i32 {
             break;
         }
-        occupied &= !G::Set::bit((ours & pos.role_bb(role)).lsb());
+        occupied &= !G::CellSet::bit((ours & pos.role_bb(role)).lsb());
         attackers |= pos.attackers_with(to, occupied);
     }
     res

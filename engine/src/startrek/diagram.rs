@@ -6,6 +6,7 @@
 
 use super::geometry::{geometry, FILES, LEVELS, RANKS};
 use super::StarTrekPosition;
+use crate::game::Game;
 
 impl StarTrekPosition {
     pub fn diagram(&self) -> String {

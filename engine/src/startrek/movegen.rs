@@ -96,7 +96,7 @@ impl StarTrekPosition {
     }
 
     fn context(&self, g: &Geometry) -> Ctx {
-        let us = self.side;
+        let us = self.turn.side;
         let them = us.other();
         let ours = self.sets.color(us);
         let theirs = self.sets.color(them);

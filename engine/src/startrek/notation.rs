@@ -163,7 +163,7 @@ impl StarTrekPosition {
             )
         };
         if let Some(role) = letter {
-            let here = self.piece_at(from).filter(|p| p.color == self.side);
+            let here = self.piece_at(from).filter(|p| p.color == self.turn.side);
             if here.map(|p| p.role) != Some(role) {
                 return Err(MoveError::illegal(
                     original,

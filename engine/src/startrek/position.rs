@@ -4,7 +4,8 @@
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
 use crate::packed_move::{move_kinds, PackedMove};
-use crate::piece_sets::{PieceBoard, PieceSets};
+use crate::piece_sets::PieceSets;
+use crate::turn::Turn;
 use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
@@ -129,13 +130,8 @@ pub struct StarTrekPosition {
     /// Never-moved K/R/P squares (startrek.md §5.1).
     pub(crate) unmoved: Cells,
     pub(crate) ep: u8,
-    pub(crate) side: Color,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) key: u64,
+    pub(crate) turn: Turn,
     pub(crate) kings: [u8; 2],
-    /// Keys of earlier positions of the game, oldest first (repetition).
-    pub(crate) history: Vec<u64>,
 }
 
 #[inline(always)]
@@ -157,17 +153,9 @@ impl StarTrekPosition {
             owners: 0,
             unmoved: Cells::EMPTY,
             ep: NONE,
-            side: Color::White,
-            halfmove: 0,
-            fullmove: 1,
-            key: 0,
+            turn: Turn::new(),
             kings: [NONE; 2],
-            history: Vec::with_capacity(256),
         }
-    }
-
-    pub fn piece_at(&self, cell: usize) -> Option<Piece> {
-        Piece::from_code(self.board[cell])
     }
 
     /// Does the cell exist now (main board or on an occupied pin)?
@@ -241,7 +229,7 @@ impl StarTrekPosition {
             self.kings[(c >> 3) as usize] = cell as u8;
         }
         if HASH {
-            self.key ^= KEYS.piece(code, cell);
+            self.turn.key ^= KEYS.piece(code, cell);
         }
     }
 
@@ -251,7 +239,7 @@ impl StarTrekPosition {
         self.board[cell] = 0;
         self.sets.remove(cell, code);
         if HASH {
-            self.key ^= KEYS.piece(code, cell);
+            self.turn.key ^= KEYS.piece(code, cell);
         }
         code
     }
@@ -300,7 +288,7 @@ impl StarTrekPosition {
         let mine = (self.sets.color(owner_color) & fp).any();
         let theirs = (self.sets.color(owner_color.other()) & fp).any();
         if theirs && !mine {
-            self.key ^= KEYS.pin[pin][owner] ^ KEYS.pin[pin][1 - owner];
+            self.turn.key ^= KEYS.pin[pin][owner] ^ KEYS.pin[pin][1 - owner];
             self.owners ^= 1 << pin;
         }
     }
@@ -361,7 +349,7 @@ impl StarTrekPosition {
             sq,
             by,
             self.sets.color(by),
-            self.occupied(),
+            self.sets.occupied(),
             self.cover_below,
             self.cover_above,
         )
@@ -369,7 +357,7 @@ impl StarTrekPosition {
 
     /// Is the side to move in check?
     pub fn in_check(&self) -> bool {
-        self.is_attacked(self.king_cell(self.side), self.side.other())
+        self.is_attacked(self.king_cell(self.turn.side), self.turn.side.other())
     }
 
     /// Does the e.p. square count in the key? Only when a pawn of the side to move could
@@ -382,8 +370,8 @@ impl StarTrekPosition {
         }
         let g = geometry();
         let ep = self.ep as usize;
-        let pt = &g.pawn[self.side.index()];
-        let cover = if self.side == Color::White {
+        let pt = &g.pawn[self.turn.side.index()];
+        let cover = if self.turn.side == Color::White {
             self.cover_below
         } else {
             self.cover_above
@@ -392,14 +380,14 @@ impl StarTrekPosition {
         if !cover.has(ep) {
             from |= pt.attackers_skip[ep];
         }
-        (from & self.sets.color(self.side) & self.sets.role(Role::Pawn)).any()
+        (from & self.sets.color(self.turn.side) & self.sets.role(Role::Pawn)).any()
     }
 
     /// The key computed from scratch (make/unmake keep `key` equal to this).
     pub fn compute_key(&self) -> u64 {
         let k = &*KEYS;
         let mut key = 0;
-        for c in self.occupied().iter() {
+        for c in self.sets.occupied().iter() {
             key ^= k.piece(self.board[c], c);
         }
         for p in 0..PINS {
@@ -413,32 +401,32 @@ impl StarTrekPosition {
         if self.ep_matters() {
             key ^= k.ep[self.ep as usize];
         }
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             key ^= k.black;
         }
         key
     }
 
     pub(crate) fn refresh_key(&mut self) {
-        self.key = self.compute_key();
+        self.turn.key = self.compute_key();
     }
 
     /// Plays a move generated for this position.
     pub fn make(&mut self, m: StMove) -> StUndo {
         let g = geometry();
         let k = &*KEYS;
-        let us = self.side;
+        let us = self.turn.side;
         let mut undo = StUndo {
             captured: 0,
             ep: self.ep,
             owners: self.owners,
-            halfmove: self.halfmove,
+            halfmove: self.turn.halfmove,
             unmoved: self.unmoved,
-            key: self.key,
+            key: self.turn.key,
         };
-        self.history.push(self.key);
+        self.turn.record();
         if self.ep_matters() {
-            self.key ^= k.ep[self.ep as usize];
+            self.turn.key ^= k.ep[self.ep as usize];
         }
         self.ep = NONE;
         let (from, to) = (m.from(), m.to());
@@ -482,11 +470,11 @@ impl StarTrekPosition {
             }
             StMoveKind::Board => {
                 let owner = self.owner_bit(from);
-                self.key ^= k.pin[from][owner];
+                self.turn.key ^= k.pin[from][owner];
                 self.toggle_pin(from);
                 self.toggle_pin(to);
                 self.owners = (self.owners & !(1 << from) & !(1 << to)) | ((owner as u32) << to);
-                self.key ^= k.pin[to][owner];
+                self.turn.key ^= k.pin[to][owner];
                 let carried = m.aux();
                 if carried != NONE {
                     let c = carried as usize;
@@ -507,7 +495,7 @@ impl StarTrekPosition {
         let gone = self.unmoved & touched;
         if gone.any() {
             for c in gone.iter() {
-                self.key ^= k.unmoved[c];
+                self.turn.key ^= k.unmoved[c];
             }
             self.unmoved ^= gone;
         }
@@ -518,14 +506,10 @@ impl StarTrekPosition {
             boards &= boards - 1;
             self.reevaluate_owner(p);
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = us.other();
-        self.key ^= k.black;
+        self.turn.pass_after_move(reset);
+        self.turn.key ^= k.black;
         if self.ep_matters() {
-            self.key ^= k.ep[self.ep as usize];
+            self.turn.key ^= k.ep[self.ep as usize];
         }
         undo
     }
@@ -533,11 +517,7 @@ impl StarTrekPosition {
     /// Takes back the move `make` played.
     pub fn unmake(&mut self, m: StMove, undo: StUndo) {
         let g = geometry();
-        let us = self.side.other();
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        let us = self.turn.take_back();
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             StMoveKind::Normal | StMoveKind::DoubleStep => {
@@ -583,14 +563,12 @@ impl StarTrekPosition {
         self.owners = undo.owners;
         self.unmoved = undo.unmoved;
         self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.key = undo.key;
-        self.history.pop();
+        self.turn.restore(undo.halfmove, undo.key);
     }
 
     /// Only the two kings are left (the one dead position of this game).
     pub fn insufficient_material(&self) -> bool {
-        self.occupied().count() == 2
+        self.sets.occupied().count() == 2
     }
 }
 
@@ -643,19 +621,5 @@ fn neg_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
         ray ^ g.rays[b.msb()][d]
     } else {
         ray
-    }
-}
-
-impl PieceBoard for StarTrekPosition {
-    type Set = Cells;
-
-    #[inline(always)]
-    fn piece_sets(&self) -> &PieceSets<Cells> {
-        &self.sets
-    }
-
-    #[inline(always)]
-    fn piece_at(&self, cell: usize) -> Option<Piece> {
-        StarTrekPosition::piece_at(self, cell)
     }
 }

@@ -4,6 +4,7 @@
 use super::geometry::{geometry, NONE};
 use super::position::{bishop_attacks, rook_attacks};
 use super::{Cells, StMove, StMoveKind, StUndo, StarTrekPosition};
+use crate::game::Game;
 use crate::search::game::{capture_order, SearchGame};
 use crate::search::see::ExchangeBoard;
 use crate::types::{Color, Role};
@@ -40,11 +41,6 @@ impl SearchGame for StarTrekPosition {
     }
 
     #[inline]
-    fn move_id(m: StMove) -> u32 {
-        m.0
-    }
-
-    #[inline]
     fn from_to(m: StMove) -> (usize, usize) {
         match m.kind() {
             StMoveKind::Board => (PIN_BASE + m.from(), PIN_BASE + m.to()),
@@ -57,26 +53,22 @@ impl SearchGame for StarTrekPosition {
             captured: 0,
             ep: self.ep,
             owners: self.owners,
-            halfmove: self.halfmove,
+            halfmove: self.turn.halfmove,
             unmoved: self.unmoved,
-            key: self.key,
+            key: self.turn.key,
         };
-        self.history.push(self.key);
+        self.turn.record();
         self.ep = NONE;
-        self.halfmove += 1;
-        self.side = self.side.other();
+        self.turn.pass_null();
         // Null moves are rare (at most one per node): recomputing is simpler than mirroring
         // the incremental e.p. bookkeeping here.
-        self.key = self.compute_key();
+        self.turn.key = self.compute_key();
         undo
     }
 
     fn unmake_null(&mut self, undo: StUndo) {
-        self.side = self.side.other();
         self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.key = undo.key;
-        self.history.pop();
+        self.turn.take_back_null(undo.halfmove, undo.key);
     }
 
     fn no_moves_is_loss(&self) -> bool {

@@ -5,6 +5,7 @@
 use super::bitset::Cells;
 use super::geometry::{box_index, geometry, square_name, Geometry};
 use super::position::StarTrekPosition;
+use crate::game::Game;
 use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 
@@ -165,7 +166,7 @@ impl StarTrekPosition {
                 });
             }
         }
-        pos.side = match fields[2] {
+        pos.turn.side = match fields[2] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(format!("side to move must be 'w' or 'b', not '{other}'")),
@@ -191,18 +192,18 @@ impl StarTrekPosition {
             pos.ep = pos.check_ep(g, fields[4])? as u8;
         }
         if fields.len() == 7 {
-            pos.halfmove = fields[5]
+            pos.turn.halfmove = fields[5]
                 .parse()
                 .map_err(|_| format!("halfmove clock '{}' is not a number", fields[5]))?;
-            pos.fullmove = fields[6]
+            pos.turn.fullmove = fields[6]
                 .parse()
                 .map_err(|_| format!("fullmove number '{}' is not a number", fields[6]))?;
-            if pos.fullmove == 0 {
+            if pos.turn.fullmove == 0 {
                 return Err("fullmove number must be at least 1".into());
             }
         }
-        let waiting = pos.side.other();
-        if pos.is_attacked(pos.king_cell(waiting), pos.side) {
+        let waiting = pos.turn.side.other();
+        if pos.is_attacked(pos.king_cell(waiting), pos.turn.side) {
             return Err(format!(
                 "the side not to move ({}) is in check",
                 waiting.name()
@@ -223,7 +224,7 @@ impl StarTrekPosition {
             return Err(format!("en-passant square {text} is occupied"));
         }
         let (f, r, l) = g.coord[cell];
-        let mover = self.side.other();
+        let mover = self.turn.side.other();
         let beyond = if mover == Color::White { r + 1 } else { r - 1 };
         let before = if mover == Color::White { r - 1 } else { r + 1 };
         let victim = g.cell(f, beyond, l).filter(|&c| {
@@ -293,12 +294,12 @@ impl StarTrekPosition {
             } else {
                 boards.join(",")
             },
-            self.side.fen_char(),
+            self.turn.side.fen_char(),
             list(self.unmoved),
             self.ep_square()
                 .map_or("-".to_string(), |c| g.name[c].clone()),
-            self.halfmove,
-            self.fullmove
+            self.turn.halfmove,
+            self.turn.fullmove
         )
     }
 }

@@ -8,7 +8,7 @@ use crate::shared::{bfs, FAR};
 use crate::values::{self, RoleValue};
 use oblique_engine::rules::{Rules, RulesCache};
 use oblique_engine::variant::VariantSpec;
-use oblique_engine::PieceBoard;
+use oblique_engine::Game;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
 
