@@ -1,8 +1,10 @@
 //! `oblique`: the command-line front end.
 
 mod cli;
+mod error;
 
 use clap::{Args, Parser, Subcommand};
+use error::CliError;
 use oblique_engine::any::variant_infos;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
@@ -135,7 +137,7 @@ struct GameArgs {
 }
 
 impl GameArgs {
-    fn position(&self) -> Result<AnyPosition, String> {
+    fn position(&self) -> Result<AnyPosition, CliError> {
         Ok(AnyPosition::new(&self.variant, self.fen.as_deref())?)
     }
 }
@@ -151,24 +153,28 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<AnyPosition, String> {
+    fn position(&self) -> Result<AnyPosition, CliError> {
         let mut pos = self.game.position()?;
         for m in &self.moves {
-            pos.play(m).map_err(|e| format!("illegal move {e}"))?;
+            pos.play(m).map_err(CliError::IllegalMove)?;
         }
         Ok(pos)
     }
 }
 
 /// Runs a protocol session on standard input and output.
-fn protocol(which: oblique_protocol::Protocol) -> Result<(), String> {
+fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
     let search_fn = oblique_protocol::evaluation_search_fn();
     let input = std::io::BufReader::new(std::io::stdin());
-    oblique_protocol::run(input, Box::new(std::io::stdout()), which, search_fn)
-        .map_err(|e| e.to_string())
+    Ok(oblique_protocol::run(
+        input,
+        Box::new(std::io::stdout()),
+        which,
+        search_fn,
+    )?)
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), CliError> {
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };
@@ -220,24 +226,24 @@ fn run(cli: Cli) -> Result<(), String> {
             let pos = position.position()?;
             if let Some(d) = depth {
                 if d == 0 || d > oblique_engine::search::MAX_DEPTH {
-                    return Err(format!(
-                        "depth must be between 1 and {}, not {d}",
-                        oblique_engine::search::MAX_DEPTH
+                    return Err(CliError::out_of_range(
+                        "depth",
+                        oblique_engine::search::MAX_DEPTH.into(),
+                        d.into(),
                     ));
                 }
             }
             if depth.is_none() && movetime.is_none() && nodes.is_none() && !infinite {
-                return Err("give one of --depth, --movetime, --nodes or --infinite".into());
+                return Err(CliError::NoSearchLimit);
             }
             if multipv == 0 {
-                return Err("multipv must be at least 1".into());
+                return Err(CliError::NoPrincipalVariation);
             }
             let mut search = Search::new(threads, hash)?;
             // No GUI or pipe between us and the user: the whole movetime is ours.
             search.move_overhead = std::time::Duration::ZERO;
             let stop = search.stop_handle();
-            ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst))
-                .map_err(|e| format!("cannot install Ctrl-C handler: {e}"))?;
+            ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst))?;
             let limits = Limits {
                 depth,
                 nodes,
@@ -257,7 +263,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Bench { depth, hash } => {
             if depth == 0 || depth > 30 {
-                return Err(format!("bench depth must be between 1 and 30, not {depth}"));
+                return Err(CliError::out_of_range("bench depth", 30, depth.into()));
             }
             let search = Search::new(1, hash)?;
             cli::bench::run(depth, &search)?;
@@ -271,7 +277,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let human = match color.as_str() {
                 "white" | "w" => Color::White,
                 "black" | "b" => Color::Black,
-                other => return Err(format!("--color must be white or black, not '{other}'")),
+                other => return Err(CliError::Color(other.to_string())),
             };
             let pos = game.position()?;
             let mut search = Search::new(threads, 64)?;
@@ -293,8 +299,10 @@ fn run(cli: Cli) -> Result<(), String> {
             divide,
         } => {
             if depth == 0 || depth > MAX_PERFT_DEPTH {
-                return Err(format!(
-                    "perft depth must be between 1 and {MAX_PERFT_DEPTH}, not {depth}"
+                return Err(CliError::out_of_range(
+                    "perft depth",
+                    MAX_PERFT_DEPTH.into(),
+                    depth.into(),
                 ));
             }
             let mut pos = game.position()?;

@@ -23,7 +23,7 @@ pub mod tune;
 pub mod values;
 pub mod weights;
 
-pub use report::{piece_values, role_values, values_report};
+pub use report::{piece_values, role_values, values_report, UnknownGame};
 
 use cache::EvalCache;
 use oblique_engine::search::Evaluator;

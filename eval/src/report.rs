@@ -17,19 +17,31 @@ pub fn piece_values(variant: &str) -> Vec<(Role, i32)> {
         .collect()
 }
 
+/// No game has this name (`role_values`, `values_report`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown game '{}'", self.0)
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
 /// Mobility and value of every role of a game by name (`startrek` included).
-pub fn role_values(variant: &str) -> Result<Vec<RoleValue>, String> {
+pub fn role_values(variant: &str) -> Result<Vec<RoleValue>, UnknownGame> {
     if variant.eq_ignore_ascii_case(oblique_engine::startrek::NAME) {
         return Ok(crate::startrek::role_values());
     }
     let spec =
-        oblique_engine::find_variant(variant).ok_or_else(|| format!("unknown game '{variant}'"))?;
+        oblique_engine::find_variant(variant).ok_or_else(|| UnknownGame(variant.to_string()))?;
     Ok(derive(spec))
 }
 
 /// A table for people: every role's mobility and value, and how they were derived (what
 /// `oblique values` prints).
-pub fn values_report(variant: &str) -> Result<String, String> {
+pub fn values_report(variant: &str) -> Result<String, UnknownGame> {
     let rows = role_values(variant)?;
     let fit = fit();
     let mut s = String::new();

@@ -246,7 +246,8 @@ pub struct Session {
 impl Session {
     pub fn new(tx: Sender<Event>, search_fn: SearchFn) -> Result<Session, SessionError> {
         let options = Options::default();
-        let mut search = Search::new(options.threads, options.hash_mb).map_err(SearchSetupError)?;
+        let mut search = Search::new(options.threads, options.hash_mb)
+            .map_err(|e| SearchSetupError(e.to_string()))?;
         search.move_overhead = options.move_overhead;
         let stop = search.stop_handle();
         Ok(Session {
@@ -448,7 +449,7 @@ fn apply_options(slot: &mut Slot, o: &Options) -> Result<(), SearchSetupError> {
     if slot.search.threads() != o.threads {
         slot.search
             .set_threads(o.threads)
-            .map_err(SearchSetupError)?;
+            .map_err(|e| SearchSetupError(e.to_string()))?;
     }
     if slot.hash_mb != o.hash_mb {
         slot.search.set_hash(o.hash_mb);

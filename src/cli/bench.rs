@@ -2,6 +2,7 @@
 //! deterministic for a build and depth (one thread, cleared hash), so it doubles as a
 //! signature of the search's behaviour in commit messages.
 
+use crate::error::CliError;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::AnyPosition;
 use std::time::Instant;
@@ -39,7 +40,7 @@ fn one(search: &Search, pos: &AnyPosition, depth: u32) -> (u64, String) {
 }
 
 /// Searches every bench position to `depth`; prints a line per position and the total.
-pub fn run(depth: u32, search: &Search) -> Result<(), String> {
+pub fn run(depth: u32, search: &Search) -> Result<(), CliError> {
     let start = Instant::now();
     let mut total = 0;
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {

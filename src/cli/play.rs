@@ -1,5 +1,6 @@
 //! `oblique play`: a person against the engine in the terminal.
 
+use crate::error::CliError;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
 use std::io::{BufRead, Write};
@@ -29,7 +30,7 @@ pub fn run(
     human: Color,
     movetime_ms: u64,
     search: &Search,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut history: Vec<AnyPosition> = Vec::new();
@@ -66,7 +67,7 @@ pub fn run(
                 |_| {},
             );
             let Some(best) = r.best_move else {
-                return Err("the engine found no move".into());
+                return Err(CliError::NoEngineMove);
             };
             history.push(pos.clone());
             let played = pos.play(&best)?;
@@ -84,7 +85,7 @@ pub fn run(
             println!();
             return Ok(());
         };
-        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
+        let line = line.map_err(CliError::Input)?;
         match line.trim() {
             "" => continue,
             "quit" | "exit" | "q" => return Ok(()),

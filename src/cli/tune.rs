@@ -4,6 +4,7 @@
 //! reports the loss of the training and the held-out games before and after, and writes
 //! the weights with the command that made them. The work itself is `oblique_eval::tune`.
 
+use crate::error::CliError;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use oblique_engine::variant::{VariantSpec, Width};
@@ -74,10 +75,15 @@ pub struct FitArgs {
     out: Option<String>,
 }
 
-fn spec_of(name: &str) -> Result<&'static VariantSpec, String> {
-    oblique_engine::find_variant(name).ok_or_else(|| {
-        format!("unknown or unsupported game '{name}' (the tuner takes the 2D games)")
-    })
+fn spec_of(name: &str) -> Result<&'static VariantSpec, CliError> {
+    oblique_engine::find_variant(name).ok_or_else(|| CliError::TuneGame(name.to_string()))
+}
+
+fn write_error(path: &str) -> impl FnOnce(std::io::Error) -> CliError + '_ {
+    move |error| CliError::Write {
+        path: path.to_string(),
+        error,
+    }
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -91,7 +97,7 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     pb
 }
 
-pub fn run(cmd: TuneCommand) -> Result<(), String> {
+pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
     match cmd {
         TuneCommand::Data(a) => data(a),
         TuneCommand::Fit(a) => {
@@ -104,10 +110,10 @@ pub fn run(cmd: TuneCommand) -> Result<(), String> {
     }
 }
 
-fn data(a: DataArgs) -> Result<(), String> {
+fn data(a: DataArgs) -> Result<(), CliError> {
     let spec = spec_of(&a.variant)?;
     if a.games == 0 || a.nodes == 0 {
-        return Err("--games and --nodes must be at least 1".into());
+        return Err(CliError::NoGamesOrNodes);
     }
     let cfg = SelfPlay {
         games: a.games,
@@ -118,7 +124,7 @@ fn data(a: DataArgs) -> Result<(), String> {
     };
     let mut out = std::fs::File::create(&a.out)
         .map(std::io::BufWriter::new)
-        .map_err(|e| format!("cannot write {}: {e}", a.out))?;
+        .map_err(write_error(&a.out))?;
     let pb = bar(a.games as u64, "games");
     let mut count = 0usize;
     let mut error = None;
@@ -139,10 +145,9 @@ fn data(a: DataArgs) -> Result<(), String> {
     }
     pb.finish_and_clear();
     if let Some(e) = error {
-        return Err(format!("cannot write {}: {e}", a.out));
+        return Err(write_error(&a.out)(e));
     }
-    out.flush()
-        .map_err(|e| format!("cannot write {}: {e}", a.out))?;
+    out.flush().map_err(write_error(&a.out))?;
     println!(
         "{} games, {count} quiet positions in {:.1} s -> {}",
         a.games,
@@ -152,22 +157,29 @@ fn data(a: DataArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn read_samples(files: &[String]) -> Result<Vec<Sample>, String> {
+fn read_samples(files: &[String]) -> Result<Vec<Sample>, CliError> {
     let mut all = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?;
+        let text = std::fs::read_to_string(f).map_err(|error| CliError::Read {
+            path: f.clone(),
+            error,
+        })?;
         for (i, line) in text
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            all.push(from_line(line).map_err(|e| format!("{f}:{}: {e}", i + 1))?);
+            all.push(from_line(line).map_err(|error| CliError::SampleLine {
+                path: f.clone(),
+                line: i + 1,
+                error,
+            })?);
         }
     }
     Ok(all)
 }
 
-fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), String> {
+fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), CliError> {
     let samples = read_samples(&a.data)?;
     let Dataset {
         train,
@@ -175,7 +187,7 @@ fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), Strin
         held_out,
     } = split::<B>(spec, &samples, a.held_out_every, a.validate)?;
     if train.is_empty() {
-        return Err("no training positions".into());
+        return Err(CliError::NoTrainingPositions);
     }
     let start_w = weights::for_game(spec.name);
     let start_t = oblique_eval::game_tables::GameTables::<B>::build_with(spec, start_w.clone());
@@ -265,8 +277,8 @@ fn fit<B: EvalCache>(spec: &'static VariantSpec, a: FitArgs) -> Result<(), Strin
             ),
             weights: tuned_w,
         };
-        let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        std::fs::write(&out, text + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+        let text = serde_json::to_string_pretty(&file)?;
+        std::fs::write(&out, text + "\n").map_err(write_error(&out))?;
         println!("wrote {out}");
     }
     Ok(())

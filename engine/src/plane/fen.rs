@@ -32,7 +32,7 @@ const MAX_PIECES_PER_SIDE: u32 = 32;
 
 impl<B: Bitboard + RulesCache> Position<B> {
     pub fn from_fen(spec: &'static VariantSpec, fen: &str) -> Result<Position<B>, FenError> {
-        let mut pos = Position::<B>::empty(spec).map_err(FenError)?;
+        let mut pos = Position::<B>::empty(spec).map_err(|e| FenError(e.to_string()))?;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return err(format!(

@@ -1,7 +1,8 @@
 //! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
 
 use crate::piece_sets::PieceSets;
-use crate::plane::rules::{rules_for, Rules, RulesCache};
+use crate::plane::fen::FenError;
+use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
 use crate::types::{Color, Move, MoveKind, Piece, Role};
@@ -32,7 +33,7 @@ pub struct Position<B: Bitboard> {
 
 impl<B: Bitboard + RulesCache> Position<B> {
     /// An empty board of the game, White to move; FEN parsing fills it.
-    pub(crate) fn empty(spec: &'static VariantSpec) -> Result<Position<B>, String> {
+    pub(crate) fn empty(spec: &'static VariantSpec) -> Result<Position<B>, RulesError> {
         Ok(Position {
             rules: rules_for::<B>(spec)?,
             board: [0; 128],
@@ -44,8 +45,8 @@ impl<B: Bitboard + RulesCache> Position<B> {
     }
 
     /// The game's start position.
-    pub fn start(spec: &'static VariantSpec) -> Result<Position<B>, String> {
-        Position::from_fen(spec, spec.start_fen).map_err(|e| e.to_string())
+    pub fn start(spec: &'static VariantSpec) -> Result<Position<B>, FenError> {
+        Position::from_fen(spec, spec.start_fen)
     }
 }
 

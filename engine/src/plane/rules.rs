@@ -4,9 +4,11 @@
 use crate::plane::variant::{BoardShape, KnightShape, Promotion, VariantSpec, Width, VARIANTS};
 use crate::types::{Color, Role};
 use crate::zobrist::Zobrist;
+use oblique_tables::geometry::GeometryError;
 use oblique_tables::leaper::{self, CAMEL_VECTORS, KNIGHT_VECTORS};
 use oblique_tables::{Bitboard, Dir, Geometry, SliderTable, ALL_DIRS};
 use once_cell::sync::OnceCell;
+use std::fmt;
 
 /// One castling move, resolved to cells.
 #[derive(Clone, Copy, Debug)]
@@ -66,15 +68,77 @@ pub struct Rules<B: Bitboard> {
     pub zobrist: Zobrist,
 }
 
+/// Why a game's record cannot be turned into rules (a fault in the record, or a width that
+/// is not the game's); `Display` names the game and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// The escalator board data is missing or inconsistent.
+    Geometry(GeometryError),
+    /// More cells than the bitboard width holds.
+    TooLarge {
+        game: &'static str,
+    },
+    /// The board data has no leaper table for a piece the game uses (`knight`, `Ultra`).
+    NoLeaperTable {
+        game: &'static str,
+        piece: &'static str,
+    },
+    BadPromotionSquare {
+        game: &'static str,
+        square: &'static str,
+    },
+    BadGoalSquare {
+        game: &'static str,
+    },
+    /// A square of White's has no counterpart for Black (`what`: which square).
+    NoMirror {
+        what: &'static str,
+    },
+    CastlingOffBoard {
+        game: &'static str,
+    },
+    NotRegistered {
+        game: &'static str,
+    },
+    OtherWidth {
+        game: &'static str,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Geometry(e) => write!(f, "{e}"),
+            RulesError::TooLarge { game } => write!(f, "{game}: board does not fit the bitboard"),
+            RulesError::NoLeaperTable { game, piece } => {
+                write!(f, "{game}: the rules give no {piece} table")
+            }
+            RulesError::BadPromotionSquare { game, square } => {
+                write!(f, "{game}: bad promotion square {square}")
+            }
+            RulesError::BadGoalSquare { game } => write!(f, "{game}: bad goal square"),
+            RulesError::NoMirror { what } => write!(f, "{what} has no mirror"),
+            RulesError::CastlingOffBoard { game } => {
+                write!(f, "{game}: castling square off the board")
+            }
+            RulesError::NotRegistered { game } => write!(f, "{game} is not a registered game"),
+            RulesError::OtherWidth { game } => write!(f, "{game} uses another bitboard width"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
 impl<B: Bitboard> Rules<B> {
-    pub fn build(spec: &'static VariantSpec) -> Result<Rules<B>, String> {
+    pub fn build(spec: &'static VariantSpec) -> Result<Rules<B>, RulesError> {
+        let game = spec.name;
         let geom = match spec.board {
             BoardShape::Grid { files, ranks } => Geometry::grid(spec.name, files, ranks),
-            BoardShape::Escalator(board) => board.geometry().map_err(|e| e.to_string())?,
+            BoardShape::Escalator(board) => board.geometry().map_err(RulesError::Geometry)?,
         };
         let n = geom.len();
         if n > B::CAPACITY {
-            return Err(format!("{}: board does not fit the bitboard", spec.name));
+            return Err(RulesError::TooLarge { game });
         }
         let all = B::from_indices(0..n);
         let orth = SliderTable::build(&geom, &Dir::ORTHOGONAL);
@@ -83,12 +147,18 @@ impl<B: Bitboard> Rules<B> {
         let knight = match spec.knight {
             KnightShape::Orthodox => leaper::from_vectors(&geom, &KNIGHT_VECTORS),
             KnightShape::Camel => leaper::from_vectors(&geom, &CAMEL_VECTORS),
-            KnightShape::RulesTable => leaper::from_named(&geom, "knight")
-                .ok_or_else(|| format!("{}: the rules give no knight table", spec.name))?,
+            KnightShape::RulesTable => {
+                leaper::from_named(&geom, "knight").ok_or(RulesError::NoLeaperTable {
+                    game,
+                    piece: "knight",
+                })?
+            }
         };
         let ultra = if spec.roles.contains(&Role::Ultra) {
-            leaper::from_named(&geom, "ultra")
-                .ok_or_else(|| format!("{}: the rules give no Ultra table", spec.name))?
+            leaper::from_named(&geom, "ultra").ok_or(RulesError::NoLeaperTable {
+                game,
+                piece: "Ultra",
+            })?
         } else {
             vec![B::EMPTY; n]
         };
@@ -164,8 +234,10 @@ impl<B: Bitboard> Rules<B> {
                 for &(name, roles) in white {
                     let sq = geom
                         .cell(name)
-                        .ok_or_else(|| format!("{}: bad promotion square {name}", spec.name))?;
-                    let msq = mirror(sq).ok_or("promotion square has no mirror")?;
+                        .ok_or(RulesError::BadPromotionSquare { game, square: name })?;
+                    let msq = mirror(sq).ok_or(RulesError::NoMirror {
+                        what: "promotion square",
+                    })?;
                     promotion_zone[0] |= B::bit(sq);
                     promotion_choices[0][sq] = roles;
                     promotion_zone[1] |= B::bit(msq);
@@ -175,11 +247,11 @@ impl<B: Bitboard> Rules<B> {
         }
         let mut pawn_goal = [B::EMPTY; 2];
         if let Some(goal) = spec.pawn_goal {
-            let sq = geom
-                .cell(goal)
-                .ok_or_else(|| format!("{}: bad goal square", spec.name))?;
+            let sq = geom.cell(goal).ok_or(RulesError::BadGoalSquare { game })?;
             pawn_goal[0] = B::bit(sq);
-            pawn_goal[1] = B::bit(mirror(sq).ok_or("goal square has no mirror")?);
+            pawn_goal[1] = B::bit(mirror(sq).ok_or(RulesError::NoMirror {
+                what: "goal square",
+            })?);
         }
 
         let mut castling = [[None; 2]; 2];
@@ -193,9 +265,9 @@ impl<B: Bitboard> Rules<B> {
                 };
                 let at = |f: u8| {
                     geom.at(f as i32, rank)
-                        .ok_or_else(|| format!("{}: castling square off the board", spec.name))
+                        .ok_or(RulesError::CastlingOffBoard { game })
                 };
-                let span = |a: u8, b: u8| -> Result<B, String> {
+                let span = |a: u8, b: u8| -> Result<B, RulesError> {
                     let (lo, hi) = (a.min(b), a.max(b));
                     let mut m = B::EMPTY;
                     for f in lo..=hi {
@@ -280,37 +352,39 @@ impl<B: Bitboard> Rules<B> {
 
 /// Gives each bitboard width its own cache of built rules.
 pub trait RulesCache: Bitboard {
-    fn cache() -> &'static [OnceCell<Result<Rules<Self>, String>>];
+    fn cache() -> &'static [OnceCell<Result<Rules<Self>, RulesError>>];
 }
 
-static CACHE64: [OnceCell<Result<Rules<u64>, String>>; 16] = [const { OnceCell::new() }; 16];
-static CACHE128: [OnceCell<Result<Rules<u128>, String>>; 16] = [const { OnceCell::new() }; 16];
+static CACHE64: [OnceCell<Result<Rules<u64>, RulesError>>; 16] = [const { OnceCell::new() }; 16];
+static CACHE128: [OnceCell<Result<Rules<u128>, RulesError>>; 16] = [const { OnceCell::new() }; 16];
 
 impl RulesCache for u64 {
-    fn cache() -> &'static [OnceCell<Result<Rules<u64>, String>>] {
+    fn cache() -> &'static [OnceCell<Result<Rules<u64>, RulesError>>] {
         &CACHE64
     }
 }
 
 impl RulesCache for u128 {
-    fn cache() -> &'static [OnceCell<Result<Rules<u128>, String>>] {
+    fn cache() -> &'static [OnceCell<Result<Rules<u128>, RulesError>>] {
         &CACHE128
     }
 }
 
 /// The built rules of a game, made on first use and shared for the life of the process.
-pub fn rules_for<B: RulesCache>(spec: &'static VariantSpec) -> Result<&'static Rules<B>, String> {
+pub fn rules_for<B: RulesCache>(
+    spec: &'static VariantSpec,
+) -> Result<&'static Rules<B>, RulesError> {
     let idx = VARIANTS
         .iter()
         // By name: the specs are `const`s, so their addresses are not unique.
         .position(|v| v.name == spec.name)
-        .ok_or_else(|| format!("{} is not a registered game", spec.name))?;
+        .ok_or(RulesError::NotRegistered { game: spec.name })?;
     let width_ok = match spec.width {
         Width::W64 => B::CAPACITY == 64,
         Width::W128 => B::CAPACITY == 128,
     };
     if !width_ok {
-        return Err(format!("{} uses another bitboard width", spec.name));
+        return Err(RulesError::OtherWidth { game: spec.name });
     }
     B::cache()[idx]
         .get_or_init(|| Rules::build(spec))

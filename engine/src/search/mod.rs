@@ -146,18 +146,34 @@ pub struct Search {
     pub move_overhead: Duration,
 }
 
-fn build_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+/// The search's helper threads could not be started (the system refused them).
+#[derive(Debug)]
+pub struct ThreadPoolError(rayon::ThreadPoolBuildError);
+
+impl std::fmt::Display for ThreadPoolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start search threads: {}", self.0)
+    }
+}
+
+impl std::error::Error for ThreadPoolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+fn build_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadPoolError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.saturating_sub(1).max(1))
         .thread_name(|i| format!("oblique-search-{i}"))
         .stack_size(8 << 20)
         .build()
-        .map_err(|e| format!("cannot start search threads: {e}"))
+        .map_err(ThreadPoolError)
 }
 
 impl Search {
     /// A search with `threads` threads and a hash table of `hash_mb` MB.
-    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, String> {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, ThreadPoolError> {
         let threads = threads.clamp(1, 256);
         Ok(Search {
             tt: TranspositionTable::new(hash_mb),
@@ -172,7 +188,7 @@ impl Search {
         self.threads
     }
 
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadPoolError> {
         let threads = threads.clamp(1, 256);
         if threads != self.threads {
             self.pool = build_pool(threads)?;

@@ -153,13 +153,17 @@ impl StarTrekPosition {
         };
         let (from, to) = if board_move {
             (
-                parse_pin(g, from_text).map_err(|e| MoveError::unreadable(original, e))?,
-                parse_pin(g, to_text).map_err(|e| MoveError::unreadable(original, e))?,
+                parse_pin(g, from_text)
+                    .map_err(|e| MoveError::unreadable(original, e.to_string()))?,
+                parse_pin(g, to_text)
+                    .map_err(|e| MoveError::unreadable(original, e.to_string()))?,
             )
         } else {
             (
-                parse_cell(g, from_text).map_err(|e| MoveError::unreadable(original, e))?,
-                parse_cell(g, to_text).map_err(|e| MoveError::unreadable(original, e))?,
+                parse_cell(g, from_text)
+                    .map_err(|e| MoveError::unreadable(original, e.to_string()))?,
+                parse_cell(g, to_text)
+                    .map_err(|e| MoveError::unreadable(original, e.to_string()))?,
             )
         };
         if let Some(role) = letter {

@@ -17,7 +17,7 @@ const MAX_BOARDS: usize = 4;
 
 /// Reads `<file><rank>(<level>)` exactly: file a–f, rank 0–9, level 1–7. Returns box
 /// coordinates (which need not be a cell of the game).
-pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), String> {
+pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), SquareError> {
     let b = text.as_bytes();
     let ok = b.len() == 5
         && (b'a'..=b'f').contains(&b[0])
@@ -26,9 +26,7 @@ pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), String> {
         && (b'1'..=b'7').contains(&b[3])
         && b[4] == b')';
     if !ok {
-        return Err(format!(
-            "malformed square '{text}' (expected file a-f, rank 0-9, level 1-7 in parentheses, like b1(2))"
-        ));
+        return Err(SquareError::Malformed(text.to_string()));
     }
     Ok((
         (b[0] - b'a') as i32,
@@ -38,27 +36,57 @@ pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), String> {
 }
 
 /// Reads a square name and returns its cell, if the box position is one of the 144 cells.
-pub fn parse_cell(g: &Geometry, text: &str) -> Result<usize, String> {
+pub fn parse_cell(g: &Geometry, text: &str) -> Result<usize, SquareError> {
     let (f, r, l) = parse_coords(text)?;
     debug_assert!(box_index(f, r, l).is_some());
-    g.cell(f, r, l).ok_or_else(|| {
-        format!("{text} is not a square of the game (no main board or attack-board pin covers it)")
-    })
+    g.cell(f, r, l)
+        .ok_or_else(|| SquareError::NotACell(text.to_string()))
 }
 
 /// Reads a pin name (its attachment square, e.g. `b1(1)`).
-pub fn parse_pin(g: &Geometry, text: &str) -> Result<usize, String> {
+pub fn parse_pin(g: &Geometry, text: &str) -> Result<usize, SquareError> {
     let (f, r, l) = parse_coords(text)?;
-    g.pin_at(f, r, l).ok_or_else(|| {
-        format!(
-            "{text} is not an attack-board pin (pins: {})",
-            g.pins
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+    g.pin_at(f, r, l).ok_or_else(|| SquareError::NotAPin {
+        text: text.to_string(),
+        pins: g.pins.iter().map(|p| p.name.clone()).collect(),
     })
+}
+
+/// A Star Trek square or pin name that cannot be read (in a TFEN or a move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquareError {
+    /// Not `<file><rank>(<level>)` with file a-f, rank 0-9, level 1-7.
+    Malformed(String),
+    /// Well-formed, but no main board or attack-board pin covers it.
+    NotACell(String),
+    /// Well-formed, but not the attachment square of a pin; `pins` lists them.
+    NotAPin { text: String, pins: Vec<String> },
+}
+
+impl std::fmt::Display for SquareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SquareError::Malformed(text) => write!(
+                f,
+                "malformed square '{text}' (expected file a-f, rank 0-9, level 1-7 in parentheses, like b1(2))"
+            ),
+            SquareError::NotACell(text) => write!(
+                f,
+                "{text} is not a square of the game (no main board or attack-board pin covers it)"
+            ),
+            SquareError::NotAPin { text, pins } => {
+                write!(f, "{text} is not an attack-board pin (pins: {})", pins.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for SquareError {}
+
+impl From<SquareError> for TfenError {
+    fn from(e: SquareError) -> TfenError {
+        TfenError(e.to_string())
+    }
 }
 
 /// A TFEN the game cannot accept, with a message naming the problem (as `FenError` for the
@@ -74,6 +102,10 @@ impl std::fmt::Display for TfenError {
 
 impl std::error::Error for TfenError {}
 
+fn err<T>(msg: impl Into<String>) -> Result<T, TfenError> {
+    Err(TfenError(msg.into()))
+}
+
 impl StarTrekPosition {
     /// The initial position.
     pub fn start() -> StarTrekPosition {
@@ -85,14 +117,10 @@ impl StarTrekPosition {
 
     /// Reads a TFEN. Errors are one line and name the problem.
     pub fn from_tfen(text: &str) -> Result<StarTrekPosition, TfenError> {
-        Self::parse(text).map_err(TfenError)
-    }
-
-    fn parse(text: &str) -> Result<StarTrekPosition, String> {
         let g = geometry();
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 7 && fields.len() != 5 {
-            return Err(format!(
+            return err(format!(
                 "expected 7 words (pieces, attack boards, side, never-moved squares, en passant, halfmove, fullmove), found {}",
                 fields.len()
             ));
@@ -103,24 +131,26 @@ impl StarTrekPosition {
         if fields[1] != "-" {
             for item in fields[1].split(',') {
                 let (pin_text, owner_text) = item.split_once(':').ok_or_else(|| {
-                    format!("attack board '{item}' must be <pin>:<owner>, like b1(1):w")
+                    TfenError(format!(
+                        "attack board '{item}' must be <pin>:<owner>, like b1(1):w"
+                    ))
                 })?;
                 let pin = parse_pin(g, pin_text)?;
                 let owner = match owner_text {
                     "w" => Color::White,
                     "b" => Color::Black,
                     other => {
-                        return Err(format!(
+                        return err(format!(
                         "owner of the attack board on {pin_text} must be 'w' or 'b', not '{other}'"
                     ))
                     }
                 };
                 if pos.pin_occupied(pin) {
-                    return Err(format!("two attack boards on pin {pin_text}"));
+                    return err(format!("two attack boards on pin {pin_text}"));
                 }
                 boards += 1;
                 if boards > MAX_BOARDS {
-                    return Err(format!(
+                    return err(format!(
                         "more than {MAX_BOARDS} attack boards ({} listed)",
                         fields[1].split(',').count()
                     ));
@@ -130,26 +160,28 @@ impl StarTrekPosition {
         }
         for item in fields[0].split(',') {
             let mut chars = item.chars();
-            let letter = chars.next().ok_or("empty entry in the piece list")?;
+            let letter = chars
+                .next()
+                .ok_or_else(|| TfenError("empty entry in the piece list".into()))?;
             let piece = Piece::from_fen_char(letter)
                 .filter(|p| p.role.index() <= Role::King.index())
                 .ok_or_else(|| {
-                    format!("unknown piece letter '{letter}' in '{item}' (K Q R B N P, lower case for Black)")
+                    TfenError(format!("unknown piece letter '{letter}' in '{item}' (K Q R B N P, lower case for Black)"))
                 })?;
             let sq_text = chars.as_str();
             let cell = parse_cell(g, sq_text)?;
             if !pos.exists(cell) {
                 let pin = &g.pins[g.pin_of[cell] as usize];
-                return Err(format!(
+                return err(format!(
                     "piece on {sq_text}, which does not exist: no attack board on pin {}",
                     pin.name
                 ));
             }
             if pos.piece_at(cell).is_some() {
-                return Err(format!("two pieces on {sq_text}"));
+                return err(format!("two pieces on {sq_text}"));
             }
             if piece.role == Role::Pawn && g.pawn[piece.color.index()].promotion.has(cell) {
-                return Err(format!(
+                return err(format!(
                     "{} pawn on {sq_text}, a square where it must already have promoted",
                     piece.color.name()
                 ));
@@ -159,7 +191,7 @@ impl StarTrekPosition {
         for color in [Color::White, Color::Black] {
             let kings = (pos.sets.color(color) & pos.sets.role(Role::King)).count();
             if kings != 1 {
-                return Err(if kings == 0 {
+                return err(if kings == 0 {
                     format!("{} has no king", color.name())
                 } else {
                     format!("{} has {kings} kings", color.name())
@@ -169,7 +201,7 @@ impl StarTrekPosition {
         pos.turn.side = match fields[2] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(format!("side to move must be 'w' or 'b', not '{other}'")),
+            other => return err(format!("side to move must be 'w' or 'b', not '{other}'")),
         };
         if fields[3] != "-" {
             for sq_text in fields[3].split(',') {
@@ -179,12 +211,12 @@ impl StarTrekPosition {
                         pos.unmoved.set(cell)
                     }
                     Some(p) => {
-                        return Err(format!(
+                        return err(format!(
                             "never-moved square {sq_text} holds a {}; only kings, rooks and pawns are listed",
                             p.role.name()
                         ))
                     }
-                    None => return Err(format!("never-moved square {sq_text} is empty")),
+                    None => return err(format!("never-moved square {sq_text} is empty")),
                 }
             }
         }
@@ -192,19 +224,19 @@ impl StarTrekPosition {
             pos.ep = pos.check_ep(g, fields[4])? as u8;
         }
         if fields.len() == 7 {
-            pos.turn.halfmove = fields[5]
-                .parse()
-                .map_err(|_| format!("halfmove clock '{}' is not a number", fields[5]))?;
-            pos.turn.fullmove = fields[6]
-                .parse()
-                .map_err(|_| format!("fullmove number '{}' is not a number", fields[6]))?;
+            pos.turn.halfmove = fields[5].parse().map_err(|_| {
+                TfenError(format!("halfmove clock '{}' is not a number", fields[5]))
+            })?;
+            pos.turn.fullmove = fields[6].parse().map_err(|_| {
+                TfenError(format!("fullmove number '{}' is not a number", fields[6]))
+            })?;
             if pos.turn.fullmove == 0 {
-                return Err("fullmove number must be at least 1".into());
+                return err("fullmove number must be at least 1");
             }
         }
         let waiting = pos.turn.side.other();
         if pos.is_attacked(pos.king_cell(waiting), pos.turn.side) {
-            return Err(format!(
+            return err(format!(
                 "the side not to move ({}) is in check",
                 waiting.name()
             ));
@@ -215,13 +247,13 @@ impl StarTrekPosition {
 
     /// An e.p. square must exist and be empty, with the pawn that double-stepped over it
     /// just beyond it (same file and level, one rank further from its own side).
-    fn check_ep(&self, g: &Geometry, text: &str) -> Result<usize, String> {
+    fn check_ep(&self, g: &Geometry, text: &str) -> Result<usize, TfenError> {
         let cell = parse_cell(g, text)?;
         if !self.exists(cell) {
-            return Err(format!("en-passant square {text} does not exist"));
+            return err(format!("en-passant square {text} does not exist"));
         }
         if self.piece_at(cell).is_some() {
-            return Err(format!("en-passant square {text} is occupied"));
+            return err(format!("en-passant square {text} is occupied"));
         }
         let (f, r, l) = g.coord[cell];
         let mover = self.turn.side.other();
@@ -235,21 +267,21 @@ impl StarTrekPosition {
                 })
         });
         let Some(victim) = victim else {
-            return Err(format!(
+            return err(format!(
                 "en-passant square {text}: no {} pawn on {} that could have double-stepped over it",
                 mover.name(),
                 square_name(f, beyond, l)
             ));
         };
         if self.unmoved.has(victim) {
-            return Err(format!(
+            return err(format!(
                 "en-passant square {text}: the pawn on {} just moved, it cannot be never-moved",
                 g.name[victim]
             ));
         }
         if let Some(c) = g.cell(f, before, l) {
             if self.piece_at(c).is_some() {
-                return Err(format!(
+                return err(format!(
                     "en-passant square {text}: the double step's start square {} is occupied",
                     g.name[c]
                 ));

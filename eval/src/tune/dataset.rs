@@ -10,7 +10,7 @@ use crate::eval2d::eval_white;
 use crate::game_tables::GameTables;
 use crate::weights::Weights;
 use oblique_engine::variant::VariantSpec;
-use oblique_engine::Position;
+use oblique_engine::{FenError, Position};
 
 /// Positions and their results (White's side).
 pub struct Set<B: EvalCache> {
@@ -54,6 +54,22 @@ pub struct Dataset<B: EvalCache> {
     pub held_out: Set<B>,
 }
 
+/// A sample whose position is not one of the game's (`split`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatasetError {
+    pub game: usize,
+    pub fen: String,
+    pub error: FenError,
+}
+
+impl std::fmt::Display for DatasetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}: {}", self.game, self.fen, self.error)
+    }
+}
+
+impl std::error::Error for DatasetError {}
+
 /// Parses the samples of one game (every FEN must be a position of `spec`): games
 /// numbered 0 modulo `held_out_every` are held out, games numbered `held_out_every / 2`
 /// modulo it validate (when `validate`), the rest train.
@@ -62,15 +78,18 @@ pub fn split<B: EvalCache>(
     samples: &[Sample],
     held_out_every: usize,
     validate: bool,
-) -> Result<Dataset<B>, String> {
+) -> Result<Dataset<B>, DatasetError> {
     let mut d = Dataset {
         train: Set::new(),
         validation: Set::new(),
         held_out: Set::new(),
     };
     for s in samples {
-        let pos = Position::<B>::from_fen(spec, &s.fen)
-            .map_err(|e| format!("game {}: {}: {e}", s.game, s.fen))?;
+        let pos = Position::<B>::from_fen(spec, &s.fen).map_err(|error| DatasetError {
+            game: s.game,
+            fen: s.fen.clone(),
+            error,
+        })?;
         let class = if held_out_every > 0 {
             s.game % held_out_every
         } else {

@@ -151,21 +151,41 @@ pub fn to_line(s: &Sample) -> String {
     format!("{} {} {}", s.game, s.result, s.fen)
 }
 
+/// A line of a sample file that [`from_line`] cannot read; each variant holds the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SampleLineError {
+    NoGameNumber(String),
+    NoResult(String),
+    NoPosition(String),
+}
+
+impl std::fmt::Display for SampleLineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SampleLineError::NoGameNumber(line) => write!(f, "no game number in {line:?}"),
+            SampleLineError::NoResult(line) => write!(f, "no result (1, 0.5 or 0) in {line:?}"),
+            SampleLineError::NoPosition(line) => write!(f, "no position in {line:?}"),
+        }
+    }
+}
+
+impl std::error::Error for SampleLineError {}
+
 /// Reads a line written by [`to_line`].
-pub fn from_line(line: &str) -> Result<Sample, String> {
+pub fn from_line(line: &str) -> Result<Sample, SampleLineError> {
     let mut parts = line.splitn(3, ' ');
     let game = parts
         .next()
         .and_then(|x| x.parse().ok())
-        .ok_or_else(|| format!("no game number in {line:?}"))?;
+        .ok_or_else(|| SampleLineError::NoGameNumber(line.to_string()))?;
     let result: f64 = parts
         .next()
         .and_then(|x| x.parse().ok())
         .filter(|r| [0.0, 0.5, 1.0].contains(r))
-        .ok_or_else(|| format!("no result (1, 0.5 or 0) in {line:?}"))?;
+        .ok_or_else(|| SampleLineError::NoResult(line.to_string()))?;
     let fen = parts
         .next()
-        .ok_or_else(|| format!("no position in {line:?}"))?
+        .ok_or_else(|| SampleLineError::NoPosition(line.to_string()))?
         .to_string();
     Ok(Sample { game, result, fen })
 }

@@ -1,0 +1,91 @@
+//! Why a command of the `oblique` binary failed: one type for every subcommand, so `main`
+//! prints `error: {e}` and exits with code 2, and each failure keeps its cause as a value
+//! (the engine's, the evaluator's, the referee's error types) instead of a message.
+//! `Display` gives the one-line messages users (and the tests) have always seen.
+
+use oblique_arena::error::MatchError;
+use oblique_engine::search::ThreadPoolError;
+use oblique_engine::{MoveError, PositionError};
+use oblique_eval::tune::dataset::DatasetError;
+use oblique_eval::tune::selfplay::SampleLineError;
+use oblique_eval::UnknownGame;
+use oblique_protocol::error::SessionError;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// Unknown game or a position string the game refuses.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move of `--moves` that cannot be played.
+    #[error("illegal move {0}")]
+    IllegalMove(MoveError),
+    /// A move the engine chose that the position refused (a bug, reported not hidden).
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A number outside the range the command accepts.
+    #[error("{what} must be between {min} and {max}{unit}, not {got}")]
+    OutOfRange {
+        what: &'static str,
+        min: u64,
+        max: u64,
+        unit: &'static str,
+        got: u64,
+    },
+    #[error("give one of --depth, --movetime, --nodes or --infinite")]
+    NoSearchLimit,
+    #[error("multipv must be at least 1")]
+    NoPrincipalVariation,
+    #[error("--color must be white or black, not '{0}'")]
+    Color(String),
+    #[error(transparent)]
+    Search(#[from] ThreadPoolError),
+    #[error("cannot install Ctrl-C handler: {0}")]
+    CtrlC(#[from] ctrlc::Error),
+    #[error(transparent)]
+    Values(#[from] UnknownGame),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(transparent)]
+    Protocol(#[from] SessionError),
+    /// The browser board's server stopped; its message.
+    #[error("{0}")]
+    Serve(String),
+    #[error("the engine found no move")]
+    NoEngineMove,
+    #[error("cannot read input: {0}")]
+    Input(std::io::Error),
+    #[error("unknown or unsupported game '{0}' (the tuner takes the 2D games)")]
+    TuneGame(String),
+    #[error("--games and --nodes must be at least 1")]
+    NoGamesOrNodes,
+    #[error("cannot read {path}: {error}")]
+    Read { path: String, error: std::io::Error },
+    #[error("cannot write {path}: {error}")]
+    Write { path: String, error: std::io::Error },
+    #[error("{path}:{line}: {error}")]
+    SampleLine {
+        path: String,
+        line: usize,
+        error: SampleLineError,
+    },
+    #[error(transparent)]
+    Dataset(#[from] DatasetError),
+    #[error("no training positions")]
+    NoTrainingPositions,
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+impl CliError {
+    /// `what must be between 1 and max, not got` for a count the user gave.
+    pub fn out_of_range(what: &'static str, max: u64, got: u64) -> CliError {
+        CliError::OutOfRange {
+            what,
+            min: 1,
+            max,
+            unit: "",
+            got,
+        }
+    }
+}
