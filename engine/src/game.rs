@@ -165,7 +165,7 @@ macro_rules! forward_game_state {
         }
         #[inline(always)]
         fn piece_sets(&self) -> &$crate::piece_sets::PieceSets<Self::CellSet> {
-            &self.sets
+            &self.board.sets
         }
         #[inline(always)]
         fn piece_at(&self, cell: usize) -> Option<$crate::types::Piece> {

@@ -1,9 +1,10 @@
 //! Oblique's game engine: two sibling families of games over one shared core.
 //!
 //! * Shared core (what both families use): `types`, `packed_move` (the one move type),
-//!   `error`, `zobrist`, `random`, `game` (the `Game` trait), `outcome` (the judge of
-//!   finished games), `sink` (move sinks), `perft`, `search` (alpha-beta over any
-//!   `SearchGame`).
+//!   `error`, `zobrist`, `random`, `piece_sets` (where the pieces stand: mailbox, sets by
+//!   colour and role, their keys), `turn` (side to move, clocks, key, history), `game` (the
+//!   `Game` trait), `outcome` (the judge of finished games), `sink` (move sinks), `perft`,
+//!   `search` (alpha-beta over any `SearchGame`).
 //! * `plane`: the 2D games (records over one generic bitboard implementation).
 //! * `startrek`: Star Trek tri-dimensional chess.
 //! * `any`: a position of either family chosen at run time (CLI, protocols, front ends);

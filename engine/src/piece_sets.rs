@@ -1,12 +1,14 @@
-//! The pieces of a position as sets, one per colour and one per role, over the family's
-//! cell-set type (`u64`/`u128` on the 2D boards, `Cells` in Star Trek chess).
+//! Where the pieces of a position stand, the same way in both families: a mailbox, one set
+//! per colour and one per role over the family's cell-set type (`u64`/`u128` on the 2D
+//! boards, `Cells` in Star Trek chess), and the piece keys that follow them.
 //!
-//! Both families keep their pieces this way beside a mailbox; the sets, how make/unmake
-//! update them and the questions asked of them (pieces of a colour and role, occupancy,
-//! material besides pawns and king) are written once here. The `Game` trait hands them to
-//! the search (`search/see.rs`, `search/game.rs`) and the evaluation.
+//! Putting and removing a piece (what make/unmake do), and the questions asked of the sets
+//! (pieces of a colour and role, occupancy, material besides pawns and king), are written
+//! once here. The `Game` trait hands the sets to the search (`search/see.rs`,
+//! `search/game.rs`) and the evaluation.
 
 use crate::types::{Color, Piece, Role, ROLES};
+use crate::zobrist::PieceKeys;
 use oblique_tables::Bitboard;
 
 /// Pieces by colour and by role. A piece of colour `c` and role `r` is in exactly the sets
@@ -83,5 +85,59 @@ impl<S: Bitboard> PieceSets<S> {
         debug_assert!(Piece::from_code(code).is_some(), "not a piece code: {code}");
         let c = code - 1;
         ((c >> 3) as usize, (c & 7) as usize)
+    }
+}
+
+/// Where the pieces stand, as both families keep it: a mailbox of `N` cells (piece codes,
+/// 0 = empty; read it by indexing), the sets, and the piece keys with which `put` and
+/// `remove` update a position's key when asked to (`HASH`; taking a move back restores the
+/// key instead).
+#[derive(Clone)]
+pub(crate) struct Placement<S, const N: usize> {
+    mailbox: [u8; N],
+    pub sets: PieceSets<S>,
+    keys: &'static PieceKeys,
+}
+
+impl<S: Bitboard, const N: usize> Placement<S, N> {
+    /// No pieces; `keys` are the game's piece keys.
+    pub fn new(keys: &'static PieceKeys) -> Self {
+        Placement {
+            mailbox: [0; N],
+            sets: PieceSets::EMPTY,
+            keys,
+        }
+    }
+
+    /// Puts the piece with code `code` on the empty `cell`.
+    #[inline(always)]
+    pub fn put<const HASH: bool>(&mut self, cell: usize, code: u8, key: &mut u64) {
+        self.mailbox[cell] = code;
+        self.sets.put(cell, code);
+        if HASH {
+            *key ^= self.keys.piece(code, cell);
+        }
+    }
+
+    /// Takes the piece off `cell` and returns its code.
+    #[inline(always)]
+    pub fn remove<const HASH: bool>(&mut self, cell: usize, key: &mut u64) -> u8 {
+        let code = self.mailbox[cell];
+        self.mailbox[cell] = 0;
+        self.sets.remove(cell, code);
+        if HASH {
+            *key ^= self.keys.piece(code, cell);
+        }
+        code
+    }
+}
+
+impl<S, const N: usize> std::ops::Index<usize> for Placement<S, N> {
+    type Output = u8;
+
+    /// The piece code on a cell (0: empty).
+    #[inline(always)]
+    fn index(&self, cell: usize) -> &u8 {
+        &self.mailbox[cell]
     }
 }

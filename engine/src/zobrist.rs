@@ -3,9 +3,31 @@
 
 use crate::random::SplitMix64;
 
-pub struct Zobrist {
+/// One key per (piece code 1..=16, cell): the part of a position's key the pieces make,
+/// the same for both families (each draws its own numbers).
+pub struct PieceKeys {
     cells: usize,
-    pieces: Vec<u64>,
+    keys: Vec<u64>,
+}
+
+impl PieceKeys {
+    /// Draws `17 * cells` keys from `s` (code 0, the empty cell, has keys never used).
+    pub fn draw(s: &mut SplitMix64, cells: usize) -> PieceKeys {
+        PieceKeys {
+            cells,
+            keys: (0..17 * cells).map(|_| s.next_u64()).collect(),
+        }
+    }
+
+    /// Key of a piece (mailbox code 1..=16) on a cell.
+    #[inline(always)]
+    pub fn piece(&self, code: u8, cell: usize) -> u64 {
+        self.keys[code as usize * self.cells + cell]
+    }
+}
+
+pub struct Zobrist {
+    pub pieces: PieceKeys,
     pub castling: [u64; 16],
     ep: Vec<u64>,
     pub black_to_move: u64,
@@ -18,7 +40,7 @@ impl Zobrist {
             seed = seed.rotate_left(8) ^ b as u64;
         }
         let mut s = SplitMix64::new(seed);
-        let pieces = (0..17 * cells).map(|_| s.next_u64()).collect();
+        let pieces = PieceKeys::draw(&mut s, cells);
         let mut castling = [0u64; 16];
         let base: Vec<u64> = (0..4).map(|_| s.next_u64()).collect();
         for (rights, key) in castling.iter_mut().enumerate() {
@@ -28,7 +50,6 @@ impl Zobrist {
         }
         let ep = (0..cells).map(|_| s.next_u64()).collect();
         Zobrist {
-            cells,
             pieces,
             castling,
             ep,
@@ -39,7 +60,7 @@ impl Zobrist {
     /// Key of a piece (mailbox code 1..=16) on a cell.
     #[inline(always)]
     pub fn piece(&self, code: u8, sq: usize) -> u64 {
-        self.pieces[code as usize * self.cells + sq]
+        self.pieces.piece(code, sq)
     }
 
     #[inline(always)]

@@ -126,7 +126,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
                     let sq = g.at(file, rank).ok_or_else(|| {
                         FenError(format!("piece '{c}' on {}, which is a hole", slot(file)))
                     })?;
-                    self.set_piece(sq, piece);
+                    self.put::<false>(sq, piece.code());
                     file += 1;
                 }
             }
@@ -208,8 +208,8 @@ impl<B: Bitboard + RulesCache> Position<B> {
         // The side that just moved made the double step: some pawn of theirs stands on a
         // square the step could reach through `sq`, with the start square and `sq` empty.
         let mover = self.turn.side.other();
-        let pawns = self.sets.pieces(mover, Role::Pawn);
-        let occ = self.sets.occupied();
+        let pawns = self.board.sets.pieces(mover, Role::Pawn);
+        let occ = self.board.sets.occupied();
         let possible = (0..r.cells).any(|origin| {
             !occ.has(origin)
                 && r.pawn_double[mover.index()][origin]
@@ -228,20 +228,20 @@ impl<B: Bitboard + RulesCache> Position<B> {
     fn validate(&self) -> Result<(), FenError> {
         let r = self.rules;
         for color in [Color::White, Color::Black] {
-            let kings = self.sets.pieces(color, Role::King).count();
+            let kings = self.board.sets.pieces(color, Role::King).count();
             if kings == 0 {
                 return err(format!("no {} king", color.name()));
             }
             if kings > 1 {
                 return err(format!("{} {} kings", kings, color.name()));
             }
-            if self.sets.color(color).count() > MAX_PIECES_PER_SIDE {
+            if self.board.sets.color(color).count() > MAX_PIECES_PER_SIDE {
                 return err(format!(
                     "more than {MAX_PIECES_PER_SIDE} {} pieces",
                     color.name()
                 ));
             }
-            let stuck = self.sets.pieces(color, Role::Pawn)
+            let stuck = self.board.sets.pieces(color, Role::Pawn)
                 & r.promotion_zone[color.index()]
                 & !r.pawn_goal[color.index()];
             if stuck.any() {
@@ -255,8 +255,8 @@ impl<B: Bitboard + RulesCache> Position<B> {
         let them = self.turn.side.other();
         if self.is_attacked(
             self.king_square(them),
-            self.sets.occupied(),
-            self.sets.color(self.turn.side),
+            self.board.sets.occupied(),
+            self.board.sets.color(self.turn.side),
         ) {
             return err(format!(
                 "the side not to move ({}) is in check",

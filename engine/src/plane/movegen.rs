@@ -101,10 +101,10 @@ impl<B: Bitboard> Position<B> {
         }
         let us = self.turn.side;
         let them = us.other();
-        let ours = self.sets.color(us);
-        let theirs = self.sets.color(them);
+        let ours = self.board.sets.color(us);
+        let theirs = self.board.sets.color(them);
         let occ = ours | theirs;
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         let ksq = (sets.role(Role::King) & ours).lsb();
         let checkers = self.attackers_to(ksq, occ) & theirs;
         let cx = Ctx {
@@ -149,7 +149,7 @@ impl<B: Bitboard> Position<B> {
             if !r.has_role[role.index()] {
                 continue;
             }
-            for from in (self.sets.role(role) & cx.ours).iter() {
+            for from in (self.board.sets.role(role) & cx.ours).iter() {
                 let targets = r.piece_attacks(role, from, cx.occ) & cx.target_mask;
                 if tested.has(from) {
                     for to in targets.iter() {
@@ -169,7 +169,7 @@ impl<B: Bitboard> Position<B> {
         let r = self.rules;
         let us = self.turn.side.index();
         let them = 1 - us;
-        let pawns = self.sets.role(Role::Pawn);
+        let pawns = self.board.sets.role(Role::Pawn);
         let zone = r.promotion_zone[us];
         for from in (pawns & cx.ours).iter() {
             let mut quiet = r.pawn_quiet[us][from] & !cx.occ;

@@ -9,24 +9,24 @@ use oblique_tables::Bitboard;
 impl<B: Bitboard> Position<B> {
     /// Neither side can ever mate, by the game's rule for dead positions.
     pub fn insufficient_material(&self) -> bool {
-        let kings = self.sets.role(Role::King);
-        let others = self.sets.occupied() & !kings;
+        let kings = self.board.sets.role(Role::King);
+        let others = self.board.sets.occupied() & !kings;
         if others.is_empty() {
             return true;
         }
         match self.spec().dead {
             DeadPosition::KingsOnly => false,
             DeadPosition::Fide => {
-                let heavy = self.sets.role(Role::Pawn)
-                    | self.sets.role(Role::Rook)
-                    | self.sets.role(Role::Queen)
-                    | self.sets.role(Role::Chancellor)
-                    | self.sets.role(Role::Ultra);
+                let heavy = self.board.sets.role(Role::Pawn)
+                    | self.board.sets.role(Role::Rook)
+                    | self.board.sets.role(Role::Queen)
+                    | self.board.sets.role(Role::Chancellor)
+                    | self.board.sets.role(Role::Ultra);
                 if heavy.any() {
                     return false;
                 }
-                let knights = self.sets.role(Role::Knight);
-                let bishops = self.sets.role(Role::Bishop);
+                let knights = self.board.sets.role(Role::Knight);
+                let bishops = self.board.sets.role(Role::Bishop);
                 if knights.any() {
                     // A lone knight cannot mate; anything more can (with help).
                     return others.count() == 1;

@@ -1,6 +1,7 @@
-//! A position of a 2D game: mailbox plus bitboards, incremental Zobrist key, make/unmake.
+//! A position of a 2D game: its rules, where the pieces stand (`Placement`: mailbox and
+//! bitboards), castling rights, en passant, the turn; incremental Zobrist key, make/unmake.
 
-use crate::piece_sets::PieceSets;
+use crate::piece_sets::Placement;
 use crate::plane::fen::FenError;
 use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
 use crate::plane::variant::VariantSpec;
@@ -24,8 +25,7 @@ pub struct Undo {
 #[derive(Clone)]
 pub struct Position<B: Bitboard> {
     pub(crate) rules: &'static Rules<B>,
-    pub(crate) board: [u8; 128],
-    pub(crate) sets: PieceSets<B>,
+    pub(crate) board: Placement<B, 128>,
     pub(crate) turn: Turn,
     pub(crate) castling: u8,
     pub(crate) ep: u8,
@@ -34,10 +34,10 @@ pub struct Position<B: Bitboard> {
 impl<B: Bitboard + RulesCache> Position<B> {
     /// An empty board of the game, White to move; FEN parsing fills it.
     pub(crate) fn empty(spec: &'static VariantSpec) -> Result<Position<B>, RulesError> {
+        let rules = rules_for::<B>(spec)?;
         Ok(Position {
-            rules: rules_for::<B>(spec)?,
-            board: [0; 128],
-            sets: PieceSets::EMPTY,
+            rules,
+            board: Placement::new(&rules.zobrist.pieces),
             turn: Turn::new(),
             castling: 0,
             ep: NO_SQUARE,
@@ -71,42 +71,26 @@ impl<B: Bitboard> Position<B> {
     /// The king of a colour (FEN parsing guarantees exactly one).
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> usize {
-        self.sets.pieces(color, Role::King).lsb()
+        self.board.sets.pieces(color, Role::King).lsb()
     }
 
+    /// Puts the piece with code `code` on the empty `sq`; `HASH` adds its key to the
+    /// position's (building a position passes `false` and computes the key afterwards).
     #[inline(always)]
-    fn put<const HASH: bool>(&mut self, sq: usize, code: u8) {
-        self.board[sq] = code;
-        self.sets.put(sq, code);
-        if HASH {
-            self.turn.key ^= self.rules.zobrist.piece(code, sq);
-        }
+    pub(crate) fn put<const HASH: bool>(&mut self, sq: usize, code: u8) {
+        self.board.put::<HASH>(sq, code, &mut self.turn.key);
     }
 
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, sq: usize) -> u8 {
-        let code = self.board[sq];
-        self.board[sq] = 0;
-        self.sets.remove(sq, code);
-        if HASH {
-            self.turn.key ^= self.rules.zobrist.piece(code, sq);
-        }
-        code
-    }
-
-    /// Places a piece while building a position (keys are computed afterwards).
-    pub(crate) fn set_piece(&mut self, sq: usize, piece: Piece) {
-        if self.board[sq] != 0 {
-            self.remove::<false>(sq);
-        }
-        self.put::<false>(sq, piece.code());
+        self.board.remove::<HASH>(sq, &mut self.turn.key)
     }
 
     /// Every piece (of either colour) that attacks `sq` with the given occupancy.
     #[inline]
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
         let r = self.rules;
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         let orth = sets.role(Role::Rook) | sets.role(Role::Queen) | sets.role(Role::Chancellor);
         let diag = sets.role(Role::Bishop) | sets.role(Role::Queen);
         let knights = sets.role(Role::Knight) | sets.role(Role::Chancellor);
@@ -115,8 +99,8 @@ impl<B: Bitboard> Position<B> {
             | (r.diag.attacks(sq, occupied) & diag)
             | (r.knight_from[sq] & knights)
             | (r.king_from[sq] & sets.role(Role::King))
-            | (r.pawn_attackers[0][sq] & pawns & self.sets.color(Color::White))
-            | (r.pawn_attackers[1][sq] & pawns & self.sets.color(Color::Black));
+            | (r.pawn_attackers[0][sq] & pawns & self.board.sets.color(Color::White))
+            | (r.pawn_attackers[1][sq] & pawns & self.board.sets.color(Color::Black));
         if r.has_role[Role::Ultra.index()] {
             a |= r.ultra_from[sq] & sets.role(Role::Ultra);
         }
@@ -134,19 +118,19 @@ impl<B: Bitboard> Position<B> {
         let us = self.turn.side;
         self.is_attacked(
             self.king_square(us),
-            self.sets.occupied(),
-            self.sets.color(us.other()),
+            self.board.sets.occupied(),
+            self.board.sets.color(us.other()),
         )
     }
 
     /// Has a pawn reached its goal square (Diagonal Chess)? Then the game is over.
     #[inline(always)]
     pub fn goal_reached_by(&self) -> Option<Color> {
-        let pawns = self.sets.role(Role::Pawn);
+        let pawns = self.board.sets.role(Role::Pawn);
         let r = self.rules;
-        if (pawns & r.pawn_goal[0] & self.sets.color(Color::White)).any() {
+        if (pawns & r.pawn_goal[0] & self.board.sets.color(Color::White)).any() {
             Some(Color::White)
-        } else if (pawns & r.pawn_goal[1] & self.sets.color(Color::Black)).any() {
+        } else if (pawns & r.pawn_goal[1] & self.board.sets.color(Color::Black)).any() {
             Some(Color::Black)
         } else {
             None
@@ -159,8 +143,8 @@ impl<B: Bitboard> Position<B> {
     fn ep_matters(&self) -> bool {
         self.ep != NO_SQUARE
             && (self.rules.pawn_attackers[self.turn.side.index()][self.ep as usize]
-                & self.sets.role(Role::Pawn)
-                & self.sets.color(self.turn.side))
+                & self.board.sets.role(Role::Pawn)
+                & self.board.sets.color(self.turn.side))
             .any()
     }
 
@@ -168,7 +152,7 @@ impl<B: Bitboard> Position<B> {
     pub fn compute_key(&self) -> u64 {
         let z = &self.rules.zobrist;
         let mut k = 0;
-        for sq in self.sets.occupied().iter() {
+        for sq in self.board.sets.occupied().iter() {
             k ^= z.piece(self.board[sq], sq);
         }
         k ^= z.castling[self.castling as usize];

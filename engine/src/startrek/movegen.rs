@@ -98,11 +98,11 @@ impl StarTrekPosition {
     fn context(&self, g: &Geometry) -> Ctx {
         let us = self.turn.side;
         let them = us.other();
-        let ours = self.sets.color(us);
-        let theirs = self.sets.color(them);
+        let ours = self.board.sets.color(us);
+        let theirs = self.board.sets.color(them);
         let occ = ours | theirs;
         let ksq = self.king_cell(us);
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         let mut block = Cells::EMPTY;
         let mut checks = 0;
         // Knight and pawn checkers.
@@ -204,7 +204,7 @@ impl StarTrekPosition {
 
     #[inline(always)]
     fn generate_pieces<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         for s in (sets.role(Role::Knight) & cx.ours).iter() {
             let t = self.knight_targets(g, s) & cx.allow;
             sink.push_targets(s, cx.restrict(s, t));
@@ -231,7 +231,7 @@ impl StarTrekPosition {
         };
         let exists = self.exists;
         let occ = cx.occ;
-        for s in (self.sets.role(Role::Pawn) & cx.ours).iter() {
+        for s in (self.board.sets.role(Role::Pawn) & cx.ours).iter() {
             let mut quiet = Cells::EMPTY;
             let f = pt.forward[s];
             if f != NONE && exists.has(f as usize) && !occ.has(f as usize) {
@@ -374,7 +374,7 @@ impl StarTrekPosition {
             from |= pt.attackers_skip[ep];
         }
         let theirs = cx.theirs & !Cells::bit(victim);
-        for s in (from & cx.ours & self.sets.role(Role::Pawn)).iter() {
+        for s in (from & cx.ours & self.board.sets.role(Role::Pawn)).iter() {
             let occ = (cx.occ ^ Cells::bit(s) ^ Cells::bit(victim)) | Cells::bit(ep);
             let ksq = cx.ksq;
             if !self.attacked_by(
@@ -443,7 +443,8 @@ impl StarTrekPosition {
                 let m = StMove::special(p, q, StMoveKind::Board, carried.map_or(NONE, |c| c as u8));
                 let promotes = match (carried, dest) {
                     (Some(c), Some(d)) => {
-                        self.sets.role(Role::Pawn).has(c) && g.pawn[cx.us.index()].promotion.has(d)
+                        self.board.sets.role(Role::Pawn).has(c)
+                            && g.pawn[cx.us.index()].promotion.has(d)
                     }
                     _ => false,
                 };

@@ -1,12 +1,14 @@
-//! A Star Trek chess position: mailbox plus cell sets, attack-board pins and owners, the
-//! never-moved set, incremental Zobrist key, make/unmake (startrek.md §4–§8).
+//! A Star Trek chess position: where the pieces stand (`Placement`: mailbox and cell sets),
+//! attack-board pins and owners, the never-moved set, en passant, the turn; incremental
+//! Zobrist key, make/unmake (startrek.md §4–§8).
 
 use super::bitset::{Cells, CELLS};
 use super::geometry::{geometry, Geometry, NONE, PINS};
 use crate::packed_move::{move_kinds, PackedMove};
-use crate::piece_sets::PieceSets;
+use crate::piece_sets::Placement;
 use crate::turn::Turn;
 use crate::types::{Color, Piece, Role};
+use crate::zobrist::PieceKeys;
 use oblique_tables::Bitboard;
 use once_cell::sync::Lazy;
 
@@ -61,7 +63,7 @@ impl StMove {
 
 /// Zobrist keys: piece on cell, pin occupied with owner, never-moved cell, e.p. cell, side.
 pub(crate) struct Keys {
-    piece: Vec<u64>,
+    pub piece: PieceKeys,
     pub pin: [[u64; 2]; PINS],
     pub unmoved: [u64; CELLS],
     pub ep: [u64; CELLS],
@@ -71,7 +73,7 @@ pub(crate) struct Keys {
 impl Keys {
     fn new() -> Keys {
         let mut s = crate::random::SplitMix64::new(0x5747_2EC3_D000_0003);
-        let piece = (0..17 * CELLS).map(|_| s.next_u64()).collect();
+        let piece = PieceKeys::draw(&mut s, CELLS);
         let mut pin = [[0; 2]; PINS];
         for p in pin.iter_mut() {
             *p = [s.next_u64(), s.next_u64()];
@@ -95,7 +97,7 @@ impl Keys {
 
     #[inline(always)]
     pub fn piece(&self, code: u8, cell: usize) -> u64 {
-        self.piece[code as usize * CELLS + cell]
+        self.piece.piece(code, cell)
     }
 }
 
@@ -116,8 +118,7 @@ pub struct StUndo {
 #[derive(Clone)]
 pub struct StarTrekPosition {
     /// Piece code per cell (`Piece::code`, 0 = empty).
-    pub(crate) board: [u8; CELLS],
-    pub(crate) sets: PieceSets<Cells>,
+    pub(crate) board: Placement<Cells, CELLS>,
     /// Main boards | footprints of occupied pins.
     pub(crate) exists: Cells,
     /// Main-board cells with an existing square directly below / above them.
@@ -144,8 +145,7 @@ impl StarTrekPosition {
     pub(crate) fn empty() -> StarTrekPosition {
         let g = geometry();
         StarTrekPosition {
-            board: [0; CELLS],
-            sets: PieceSets::EMPTY,
+            board: Placement::new(&KEYS.piece),
             exists: g.main,
             cover_below: Cells::EMPTY,
             cover_above: Cells::EMPTY,
@@ -189,7 +189,7 @@ impl StarTrekPosition {
     }
 
     // Read-only geometry accessors. The evaluation (oblique-eval) scores a position from its
-    // piece sets (`PieceBoard`) and its current geometry; they copy out what make/unmake
+    // piece sets (`Game::pieces`, ...) and its current geometry; they copy out what make/unmake
     // already maintain and change nothing.
 
     /// The king of a colour (TFEN parsing guarantees exactly one per side).
@@ -220,36 +220,20 @@ impl StarTrekPosition {
         self.cover_above
     }
 
+    /// Puts the piece with code `code` on the empty `cell`; `HASH` adds its key to the
+    /// position's (building a position passes `false` and computes the key afterwards).
     #[inline(always)]
-    fn put<const HASH: bool>(&mut self, cell: usize, code: u8) {
+    pub(crate) fn put<const HASH: bool>(&mut self, cell: usize, code: u8) {
+        self.board.put::<HASH>(cell, code, &mut self.turn.key);
         let c = code - 1;
-        self.board[cell] = code;
-        self.sets.put(cell, code);
         if c & 7 == Role::King as u8 {
             self.kings[(c >> 3) as usize] = cell as u8;
-        }
-        if HASH {
-            self.turn.key ^= KEYS.piece(code, cell);
         }
     }
 
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, cell: usize) -> u8 {
-        let code = self.board[cell];
-        self.board[cell] = 0;
-        self.sets.remove(cell, code);
-        if HASH {
-            self.turn.key ^= KEYS.piece(code, cell);
-        }
-        code
-    }
-
-    /// Places a piece while building a position (keys are computed afterwards).
-    pub(crate) fn set_piece(&mut self, cell: usize, piece: Piece) {
-        if self.board[cell] != 0 {
-            self.remove::<false>(cell);
-        }
-        self.put::<false>(cell, piece.code());
+        self.board.remove::<HASH>(cell, &mut self.turn.key)
     }
 
     /// Puts an attack board on a free pin (position building; keys computed afterwards).
@@ -285,8 +269,8 @@ impl StarTrekPosition {
         let fp = geometry().pins[pin].footprint;
         let owner = self.owner_bit(pin);
         let owner_color = [Color::White, Color::Black][owner];
-        let mine = (self.sets.color(owner_color) & fp).any();
-        let theirs = (self.sets.color(owner_color.other()) & fp).any();
+        let mine = (self.board.sets.color(owner_color) & fp).any();
+        let theirs = (self.board.sets.color(owner_color.other()) & fp).any();
         if theirs && !mine {
             self.turn.key ^= KEYS.pin[pin][owner] ^ KEYS.pin[pin][1 - owner];
             self.owners ^= 1 << pin;
@@ -310,7 +294,7 @@ impl StarTrekPosition {
         below: Cells,
         above: Cells,
     ) -> bool {
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         let mut kn = g.knight_direct_from[sq];
         if !below.has(sq) {
             kn |= g.knight_skip_up_from[sq];
@@ -348,8 +332,8 @@ impl StarTrekPosition {
             geometry(),
             sq,
             by,
-            self.sets.color(by),
-            self.sets.occupied(),
+            self.board.sets.color(by),
+            self.board.sets.occupied(),
             self.cover_below,
             self.cover_above,
         )
@@ -380,14 +364,14 @@ impl StarTrekPosition {
         if !cover.has(ep) {
             from |= pt.attackers_skip[ep];
         }
-        (from & self.sets.color(self.turn.side) & self.sets.role(Role::Pawn)).any()
+        (from & self.board.sets.color(self.turn.side) & self.board.sets.role(Role::Pawn)).any()
     }
 
     /// The key computed from scratch (make/unmake keep `key` equal to this).
     pub fn compute_key(&self) -> u64 {
         let k = &*KEYS;
         let mut key = 0;
-        for c in self.sets.occupied().iter() {
+        for c in self.board.sets.occupied().iter() {
             key ^= k.piece(self.board[c], c);
         }
         for p in 0..PINS {
@@ -568,7 +552,7 @@ impl StarTrekPosition {
 
     /// Only the two kings are left (the one dead position of this game).
     pub fn insufficient_material(&self) -> bool {
-        self.sets.occupied().count() == 2
+        self.board.sets.occupied().count() == 2
     }
 }
 

@@ -89,7 +89,7 @@ impl ExchangeBoard for StarTrekPosition {
     /// an absent attack-board level exactly as there, sliders stop at `occupied`.
     fn attackers_with(&self, cell: usize, occupied: Cells) -> Cells {
         let g = geometry();
-        let sets = &self.sets;
+        let sets = &self.board.sets;
         let mut knight_from = g.knight_direct_from[cell];
         if !self.cover_below.has(cell) {
             knight_from |= g.knight_skip_up_from[cell];
@@ -110,7 +110,7 @@ impl ExchangeBoard for StarTrekPosition {
             if !cover.has(cell) {
                 from |= pt.attackers_skip[cell];
             }
-            a |= from & sets.role(Role::Pawn) & self.sets.color(color);
+            a |= from & sets.role(Role::Pawn) & self.board.sets.color(color);
         }
         let queens = sets.role(Role::Queen);
         let orth = sets.role(Role::Rook) | queens;

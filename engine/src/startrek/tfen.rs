@@ -186,10 +186,10 @@ impl StarTrekPosition {
                     piece.color.name()
                 ));
             }
-            pos.set_piece(cell, piece);
+            pos.put::<false>(cell, piece.code());
         }
         for color in [Color::White, Color::Black] {
-            let kings = (pos.sets.color(color) & pos.sets.role(Role::King)).count();
+            let kings = (pos.board.sets.color(color) & pos.board.sets.role(Role::King)).count();
             if kings != 1 {
                 return err(if kings == 0 {
                     format!("{} has no king", color.name())
@@ -295,7 +295,7 @@ impl StarTrekPosition {
         let g = geometry();
         let mut pieces = Vec::new();
         for color in [Color::White, Color::Black] {
-            for c in self.sets.color(color).iter() {
+            for c in self.board.sets.color(color).iter() {
                 if let Some(p) = self.piece_at(c) {
                     pieces.push(format!("{}{}", p.fen_char(), g.name[c]));
                 }
