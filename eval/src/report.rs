@@ -18,16 +18,9 @@ pub fn piece_values(variant: &str) -> Vec<(Role, i32)> {
 }
 
 /// No game has this name (`role_values`, `values_report`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{0}'")]
 pub struct UnknownGame(pub String);
-
-impl std::fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown game '{}'", self.0)
-    }
-}
-
-impl std::error::Error for UnknownGame {}
 
 /// Mobility and value of every role of a game by name (`startrek` included).
 pub fn role_values(variant: &str) -> Result<Vec<RoleValue>, UnknownGame> {

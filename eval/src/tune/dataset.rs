@@ -55,20 +55,14 @@ pub struct Dataset<B: EvalCache> {
 }
 
 /// A sample whose position is not one of the game's (`split`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}: {fen}: {error}")]
 pub struct DatasetError {
     pub game: usize,
     pub fen: String,
+    #[source]
     pub error: FenError,
 }
-
-impl std::fmt::Display for DatasetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {}: {}: {}", self.game, self.fen, self.error)
-    }
-}
-
-impl std::error::Error for DatasetError {}
 
 /// Parses the samples of one game (every FEN must be a position of `spec`): games
 /// numbered 0 modulo `held_out_every` are held out, games numbered `held_out_every / 2`

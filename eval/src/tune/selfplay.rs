@@ -152,24 +152,15 @@ pub fn to_line(s: &Sample) -> String {
 }
 
 /// A line of a sample file that [`from_line`] cannot read; each variant holds the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SampleLineError {
+    #[error("no game number in {0:?}")]
     NoGameNumber(String),
+    #[error("no result (1, 0.5 or 0) in {0:?}")]
     NoResult(String),
+    #[error("no position in {0:?}")]
     NoPosition(String),
 }
-
-impl std::fmt::Display for SampleLineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SampleLineError::NoGameNumber(line) => write!(f, "no game number in {line:?}"),
-            SampleLineError::NoResult(line) => write!(f, "no result (1, 0.5 or 0) in {line:?}"),
-            SampleLineError::NoPosition(line) => write!(f, "no position in {line:?}"),
-        }
-    }
-}
-
-impl std::error::Error for SampleLineError {}
 
 /// Reads a line written by [`to_line`].
 pub fn from_line(line: &str) -> Result<Sample, SampleLineError> {
