@@ -422,6 +422,27 @@ fn a_crashing_engine_loses_and_is_restarted() {
     assert!(so.contains("Forfeits by Fake-crash: crash x2"), "{so}");
 }
 
+/// An engine whose `UCI_Chess960` is on by default castles king-takes-rook (Sjaak II 1.4.1
+/// lost 9 of 20 orthodox games that way before the runner switched the option off); the
+/// fake plays `e1h1`/`e8h8` on its third move unless told `UCI_Chess960` is false.
+#[test]
+fn an_engine_defaulting_to_chess960_is_switched_to_orthodox_castling() {
+    let pgn = tmp("fake-chess960.pgn");
+    let good = format!("{} random", fake());
+    let bad = format!("{} chess960", fake());
+    let mut args = two_engines(&good, &bad, "2");
+    args.extend_from_slice(&["--depth", "1", "--max-moves", "4"]);
+    args.extend_from_slice(&["--pgn", pgn.to_str().unwrap()]);
+    let out = run_match(&args);
+    assert!(out.status.success(), "{}", text(&out));
+    let games = check_pgn(&pgn, "chess");
+    assert_eq!(games.len(), 2, "{}", text(&out));
+    for g in &games {
+        assert_eq!(g.result, "1/2-1/2", "{g:?}");
+        assert_ne!(g.tags["Termination"], "rules infraction", "{g:?}");
+    }
+}
+
 #[test]
 fn a_silent_engine_loses_as_stalled_under_depth() {
     let (_, games) = fake_match("silent", &["--depth", "2", "--stall-timeout", "1"]);

@@ -81,6 +81,9 @@ pub struct Engine {
     pub id_name: Option<String>,
     /// UCI: values of the `UCI_Variant` combo option, if the engine has one.
     pub(crate) uci_variants: Option<Vec<String>>,
+    /// UCI: the engine has a `UCI_Chess960` option (which some engines, Sjaak II 1.4.1 among
+    /// them, switch on by default).
+    pub(crate) uci_offers_chess960: bool,
     pub(crate) xb: XbFeatures,
     /// XBoard per game: moves already sent, and whether `go` has been sent.
     pub(crate) xb_sent: usize,
@@ -161,6 +164,7 @@ impl Engine {
             proto,
             id_name: None,
             uci_variants: None,
+            uci_offers_chess960: false,
             xb: XbFeatures::default(),
             xb_sent: 0,
             xb_started: false,
@@ -200,7 +204,17 @@ impl Engine {
     }
 
     /// Sends the configured options and waits until the engine is ready.
+    /// None of the runner's games is Chess960: a UCI engine that offers `UCI_Chess960` is told
+    /// it is off (unless the user set it), or one that defaults it on castles king-takes-rook
+    /// (`e1h1`), which orthodox chess reads as an illegal move.
     fn configure(&mut self, cfg: &EngineConfig, stop: &AtomicBool) -> Result<(), EngineError> {
+        let user_sets_960 = cfg
+            .options
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Chess960"));
+        if self.proto == Proto::Uci && self.uci_offers_chess960 && !user_sets_960 {
+            self.proc.send("setoption name UCI_Chess960 value false")?;
+        }
         for (k, v) in &cfg.options {
             match self.proto {
                 Proto::Uci => self.proc.send(&format!("setoption name {k} value {v}"))?,

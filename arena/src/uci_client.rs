@@ -1,5 +1,5 @@
 //! The UCI side of the runner's conversation with an engine: the `uci` handshake (name,
-//! `UCI_Variant` values), `position` and `go`, and the `info` lines that carry scores.
+//! `UCI_Variant` values, whether it has `UCI_Chess960`), `position` and `go`, and the `info` lines that carry scores.
 
 use crate::config::Tc;
 use crate::engine::{Engine, MoveRequest, Reply, Score, HANDSHAKE_TIMEOUT};
@@ -48,6 +48,8 @@ impl Engine {
                     .map(|w| w[1].to_string())
                     .collect();
                 self.uci_variants = Some(vars);
+            } else if name.eq_ignore_ascii_case("UCI_Chess960") {
+                self.uci_offers_chess960 = true;
             }
         }
         false

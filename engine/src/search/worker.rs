@@ -30,6 +30,15 @@ const SEE_QUIET_MARGIN: i32 = 60;
 /// Deepest remaining depth at which a node far above beta is cut on its static score.
 const REVERSE_FUTILITY_DEPTH: i32 = 4;
 
+/// Deepest remaining depth at which quiet moves are pruned by their place in the ordering
+/// (late-move pruning, `(5 + depth²) / 2` quiet moves tried) and by static exchange; futility
+/// pruning (static score far below alpha) stays within [`FUTILITY_DEPTH`].
+const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
+const FUTILITY_DEPTH: i32 = 3;
+
+/// Late-move reductions grow as `ln(depth) * ln(move number) / LMR_DIVISOR`.
+const LMR_DIVISOR: f64 = 1.75;
+
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
 
@@ -137,7 +146,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 let mut row = [0u8; 64];
                 for (i, r) in row.iter_mut().enumerate() {
                     if d > 0 && i > 0 {
-                        let v = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
+                        let v = 0.75 + (d as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
                         *r = v.max(0.0) as u8;
                     }
                 }
@@ -435,15 +444,18 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_move = moves[0];
         let mut quiets_tried: Vec<G::Move> = Vec::new();
         // Near the leaves, quiet moves are not searched once one move has been when the
-        // position is too far below alpha for a quiet move to lift it (futility), or when
-        // they come late in an ordering that has already tried the promising ones. A quiet
-        // move that wins on the spot (a Diagonal Chess pawn reaching its corner) is never cut.
-        let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
-        let futile = prune_quiets && static_eval + 80 + 100 * depth <= alpha;
-        let late_quiets = (4 + 3 * depth * depth) as usize;
+        // position is too far below alpha for a quiet move to lift it (futility, the last
+        // three plies), or when they come late in an ordering that has already tried the
+        // promising ones (the last seven). A quiet move that wins on the spot (a Diagonal
+        // Chess pawn reaching its corner) is never cut.
+        let prune_quiets =
+            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH && alpha.abs() < MATE_BOUND;
+        let futile =
+            prune_quiets && depth <= FUTILITY_DEPTH && static_eval + 80 + 100 * depth <= alpha;
+        let late_quiets = ((5 + depth * depth) / 2) as usize;
         // Near the leaves, moves that lose material by static exchange are skipped once one
         // move has been searched: captures losing more than a margin growing with depth, quiet
-        // moves (in the futility plies) that put a piece where it is lost. Checks never.
+        // moves (in the pruning plies) that put a piece where it is lost. Checks never.
         let see_prune = !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
@@ -457,7 +469,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 } else {
                     prune_quiets && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
                 };
-            let undo = pos.make_move(m);
+            let mut undo = pos.make_move(m);
             let gives_check = pos.in_check();
             if i > 0
                 && ((prune_quiets
@@ -471,7 +483,18 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 pos.unmake_move(m, undo);
                 continue;
             }
-            let new_depth = depth - 1 + gives_check as i32;
+            // Checks are extended unless they lose material by static exchange (a capture's
+            // ordering score says so; a quiet check is looked at from the position before it).
+            let extend = gives_check
+                && if tactical {
+                    scores[i] >= 0
+                } else {
+                    pos.unmake_move(m, undo);
+                    let safe = see_ge(pos, m, 0);
+                    undo = pos.make_move(m);
+                    safe
+                };
+            let new_depth = depth - 1 + extend as i32;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
