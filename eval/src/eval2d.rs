@@ -8,6 +8,10 @@
 //! * pawn-role pieces (cached per thread, `pawns`): advancement, passed pawns and the kings'
 //!   distance to them, doubled and supported pawns, pieces they attack; a pawn the bare
 //!   king cannot catch;
+//! * threats (`terms::threats`): a piece attacked by a piece worth clearly less (by the
+//!   game's derived values; a share of the victim's value) and any man but the king
+//!   attacked and not defended, for the attacker; each side's attack sets are gathered in
+//!   the same loop as mobility;
 //! * Diagonal Chess's race to the corner;
 //! * bishop pair where bishops are colour-bound, draw scaling without pawns, mating a bare
 //!   king, tempo.
@@ -51,7 +55,7 @@ pub fn evaluate<B: EvalCache>(pos: &Position<B>) -> i32 {
 }
 
 /// Terms of the evaluation, for [`trace`].
-pub const TERMS: [&str; 10] = [
+pub const TERMS: [&str; 11] = [
     "material",
     "piece squares",
     "mobility",
@@ -62,6 +66,7 @@ pub const TERMS: [&str; 10] = [
     "passed pawns",
     "king danger",
     "races",
+    "threats",
 ];
 const T_MATERIAL: usize = 0;
 const T_PSQ: usize = 1;
@@ -73,18 +78,22 @@ const T_PAWNS: usize = 6;
 const T_PASSED: usize = 7;
 const T_DANGER: usize = 8;
 const T_RACES: usize = 9;
+const T_THREATS: usize = 10;
 
 /// What one side's pass collects.
 #[derive(Default)]
-struct Side {
+struct Side<B> {
     score: S,
     /// Per-term scores, filled only when tracing.
-    terms: [S; 10],
+    terms: [S; 11],
     /// Non-pawn material.
     npm: i32,
     /// Weighted attacks on the enemy king's zone, and how many pieces make them.
     danger: i32,
     attackers: i32,
+    /// Cells this side attacks: by each role (pieces only), and by any of its men.
+    by_role: [B; 8],
+    attacks: B,
 }
 
 /// Everything both sides' passes share.
@@ -113,7 +122,7 @@ fn pieces_of<B: EvalCache, const C: usize, const T: bool>(
     role: Role,
     area: B,
     zone: B,
-    side: &mut Side,
+    side: &mut Side<B>,
     attacks: impl Fn(usize) -> B,
 ) {
     let ri = role.index();
@@ -121,15 +130,19 @@ fn pieces_of<B: EvalCache, const C: usize, const T: bool>(
     let mut mobility = 0;
     let mut hits_total = 0;
     let mut score = S::default();
+    let mut reach = B::EMPTY;
     for sq in bb.iter() {
         let sq = sq & 127;
         score += table[sq];
         let att = attacks(sq);
+        reach |= att;
         mobility += (att & area).count() as i32;
         let hits = (att & zone).count() as i32;
         hits_total += hits;
         side.attackers += (hits > 0) as i32;
     }
+    side.by_role[ri] = reach;
+    side.attacks |= reach;
     let material = t.value[ri] * bb.count() as i32;
     side.score += score + t.mobility[ri] * mobility;
     side.danger += t.attack_weight[ri] * hits_total;
@@ -146,7 +159,7 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     pos: &Position<B>,
     t: &GameTables<B>,
     cm: &Common<B>,
-) -> Side {
+) -> Side<B> {
     let them = 1 - C;
     let r = t.rules;
     let occ = cm.occ;
@@ -211,6 +224,7 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     // King square and pawn shield.
     let k = cm.kings[C] & 127;
     let pawns = cm.pawns[C];
+    side.attacks |= t.king[k] | cm.pawn_entry.attacks[C];
     side.score += t.psq[C][Role::King.index()][k];
     let shelter = |k: usize| {
         ((t.shield1[C][k] & pawns).count() as i32 * t.w.shield[0]
@@ -259,6 +273,36 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
         side.terms[T_PASSED] += pe.passed_bonus[C] + s(0, proximity);
     }
     side
+}
+
+/// Side `C`'s threats on the other side's men: pieces attacked by a clearly lesser piece
+/// (a share of the victim's value), and men other than the king attacked and not defended.
+#[inline(always)]
+fn threats<B: EvalCache, const C: usize>(
+    pos: &Position<B>,
+    t: &GameTables<B>,
+    cm: &Common<B>,
+    us: &Side<B>,
+    them: &Side<B>,
+) -> S {
+    let other = color::<C>().other();
+    let mut score = S::default();
+    for v in &t.threats.victims[..t.threats.count] {
+        let victims = pos.pieces(other, Role::from_index(v.role as usize));
+        if victims.is_empty() {
+            continue;
+        }
+        let mut lesser = B::EMPTY;
+        let mut roles = v.lesser;
+        while roles != 0 {
+            lesser |= us.by_role[roles.trailing_zeros() as usize & 7];
+            roles &= roles - 1;
+        }
+        score += v.bonus * (victims & lesser).count() as i32;
+    }
+    let theirs = cm.by[1 - C] & !B::bit(cm.kings[1 - C] & 127);
+    let hanging = theirs & us.attacks & !them.attacks;
+    score + t.w.hanging * hanging.count() as i32
 }
 
 /// A pawn the defending king cannot catch, when the defender has only king and pawns: the
@@ -315,7 +359,7 @@ pub fn eval_white<B: EvalCache>(pos: &Position<B>, t: &GameTables<B>) -> i32 {
 fn eval_white_traced<B: EvalCache, const T: bool>(
     pos: &Position<B>,
     t: &GameTables<B>,
-) -> (i32, [[S; 10]; 2], i32) {
+) -> (i32, [[S; 11]; 2], i32) {
     let stm = pos.side_to_move().index();
     let by = [pos.color_bb(Color::White), pos.color_bb(Color::Black)];
     let pawns = [
@@ -331,6 +375,17 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
     };
     let mut w = side_pass::<B, WHITE, T>(pos, t, &cm);
     let mut b = side_pass::<B, BLACK, T>(pos, t, &cm);
+
+    let threat = [
+        threats::<B, WHITE>(pos, t, &cm, &w, &b),
+        threats::<B, BLACK>(pos, t, &cm, &b, &w),
+    ];
+    w.score += threat[0];
+    b.score += threat[1];
+    if T {
+        w.terms[T_THREATS] = threat[0];
+        b.terms[T_THREATS] = threat[1];
+    }
 
     let mut races = [S::default(); 2];
     if b.npm == 0 && pawns[0].any() {
@@ -349,7 +404,7 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
     b.score += races[1];
 
     // King danger: quadratic in the weighted attacks, stronger with more attackers.
-    let penalty = |a: &Side| king_danger_penalty(a.danger, a.attackers, t.w.king_danger);
+    let penalty = |a: &Side<B>| king_danger_penalty(a.danger, a.attackers, t.w.king_danger);
     let (pw, pb) = (penalty(&b), penalty(&w));
     w.score.mg -= pw;
     b.score.mg -= pb;
@@ -386,6 +441,11 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
         [w.terms, b.terms],
         phase,
     )
+}
+
+/// Each term's (middle game, end game) score per side, `[white, black]`, by [`TERMS`] index.
+pub fn term_scores<B: EvalCache>(pos: &Position<B>) -> [[S; 11]; 2] {
+    eval_white_traced::<B, true>(pos, tables_for(pos.rules())).1
 }
 
 /// The evaluation's terms for people: per term, White's and Black's (middle game, end

@@ -13,6 +13,7 @@ use crate::terms::king_safety::KingSafety;
 use crate::terms::material::Material;
 use crate::terms::pawn_paths::PawnPaths;
 use crate::terms::race::Race;
+use crate::terms::threats::Threats;
 use crate::terms::{board, boards, squares};
 pub use crate::terms::{Board, Pairs};
 use crate::values::RoleValue;
@@ -47,6 +48,7 @@ pub struct GameTables<B: Bitboard> {
     /// Leaper tables (copies of the rules', padded).
     pub knight: Board<B>,
     pub ultra: Board<B>,
+    pub king: Board<B>,
     pub pawn_capture: [Board<B>; 2],
     /// King-attack weight per role.
     pub attack_weight: [i32; 8],
@@ -88,6 +90,8 @@ pub struct GameTables<B: Bitboard> {
     /// `(phase_max.min(npm) * phase_mult) >> 16` is the phase in 0..=256.
     pub phase_mult: i32,
     pub bishop_pair: S,
+    /// Threats by lesser pieces: the victim roles and their lesser attackers.
+    pub threats: Threats,
     /// Largest minor-piece value (draw scaling).
     pub minor_max: i32,
 }
@@ -110,6 +114,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         let psq = squares::piece_squares(spec, rules, &graph, &value, &paths, &w);
         let king = KingSafety::build(rules, &graph, &material.pieces, &value);
         let race = Race::build(rules);
+        let threats = Threats::build(&material.pieces, &value, &w);
         let [white, black] = paths;
         let per_colour = |f: fn(&PawnPaths<B>) -> &Vec<B>| [board(f(&white)), board(f(&black))];
         static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
@@ -125,6 +130,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             psq: psq.map(|by_role| by_role.map(|t| board(&t))),
             knight: board(&rules.knight),
             ultra: board(&rules.ultra),
+            king: board(&rules.king),
             pawn_capture: boards(&rules.pawn_capture),
             attack_weight: king.attack_weight,
             zone: boards(&king.zone),
@@ -151,6 +157,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             phase_max: material.phase_max,
             phase_mult: (256 << 16) / material.phase_max,
             bishop_pair: material.bishop_pair,
+            threats,
             minor_max: material.minor_max,
             values: material.values,
             pieces: material.pieces,

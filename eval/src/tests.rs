@@ -2,13 +2,17 @@
 //! evaluation's judgement on positions whose verdict is clear.
 
 use crate::cache::{tables_by_name, EvalCache};
-use crate::eval2d::GOAL_NEXT_MOVE;
+use crate::eval2d::{term_scores, GOAL_NEXT_MOVE, TERMS};
 use crate::report::{piece_values, role_values, values_report};
+use crate::score::S;
 use crate::values::fit;
 use crate::Evaluation;
+use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::search::Evaluator;
+use oblique_engine::variant::VariantSpec;
 use oblique_engine::variant::Width;
-use oblique_engine::{find_variant, Game, Position, Role, VARIANTS};
+use oblique_engine::{find_variant, Color, Game, Position, Role, VARIANTS};
+use oblique_tables::Bitboard;
 
 fn eval_fen<B: EvalCache>(variant: &str, fen: &str) -> i32 {
     let spec = find_variant(variant).expect("game");
@@ -529,4 +533,182 @@ fn doubled_pawns_and_pawn_threats_cost() {
         attacked > safe,
         "Black's view: attacked {attacked} safe {safe}"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Threats, in every 2D game: positions built from the game's own cells and checked by the
+// game's own attack rules, so each expectation follows from the rules, not from a diagram.
+
+/// The placement field of a FEN with `men` (cell, FEN letter) on the game's board.
+fn placement<B: Bitboard + RulesCache>(rules: &Rules<B>, men: &[(usize, char)]) -> String {
+    let g = &rules.geom;
+    let mut out = String::new();
+    for rank in (0..g.ranks as i32).rev() {
+        let mut empty = 0;
+        for file in 0..g.files as i32 {
+            let here = g.at(file, rank).map(|sq| men.iter().find(|m| m.0 == sq));
+            let ch = match here {
+                None => Some('*'),
+                Some(None) => None,
+                Some(Some(&(_, c))) => Some(c),
+            };
+            match ch {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// The first legal position (White to move, no side in check) of White king, White knight,
+/// Black rook and Black king, in that order, that `wanted` accepts.
+fn knight_and_rook<B: Bitboard + RulesCache + EvalCache>(
+    spec: &'static VariantSpec,
+    wanted: impl Fn(&Position<B>, [usize; 4]) -> bool,
+) -> Option<Position<B>> {
+    let rules = rules_for::<B>(spec).expect("rules");
+    let n = rules.cells;
+    for knight in 0..n {
+        for rook in 0..n {
+            for wk in 0..n {
+                for bk in (0..n).rev() {
+                    let cells = [wk, knight, rook, bk];
+                    if (1..4).any(|i| cells[..i].contains(&cells[i])) {
+                        continue;
+                    }
+                    let men = [(wk, 'K'), (knight, 'N'), (rook, 'r'), (bk, 'k')];
+                    let fen = format!("{} w - - 0 1", placement(rules, &men));
+                    let Ok(pos) = Position::<B>::from_fen(spec, &fen) else {
+                        continue;
+                    };
+                    if !pos.in_check() && wanted(&pos, cells) {
+                        return Some(pos);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Attackers of `sq` of one colour.
+fn attackers<B: Bitboard + RulesCache>(pos: &Position<B>, sq: usize, by: Color) -> B {
+    pos.attackers_to(sq, pos.occupied()) & pos.color_bb(by)
+}
+
+fn threats_of<B: EvalCache>(pos: &Position<B>) -> [S; 2] {
+    let terms = term_scores(pos);
+    let i = TERMS
+        .iter()
+        .position(|&t| t == "threats")
+        .expect("a threats term");
+    [terms[0][i], terms[1][i]]
+}
+
+fn each_2d_game(check: fn(&'static VariantSpec)) {
+    for v in VARIANTS {
+        check(v);
+    }
+}
+
+fn knight_attacks_a_loose_rook<B: Bitboard + RulesCache + EvalCache>(spec: &'static VariantSpec) {
+    // The knight attacks the rook, nothing defends the rook, nothing attacks the knight.
+    let pos = knight_and_rook::<B>(spec, |p, [_, n, r, _]| {
+        attackers(p, r, Color::White) == B::bit(n)
+            && attackers(p, r, Color::Black).is_empty()
+            && attackers(p, n, Color::Black).is_empty()
+    })
+    .unwrap_or_else(|| panic!("{}: no such position", spec.name));
+    let [white, black] = threats_of(&pos);
+    assert!(
+        white.mg > 0 && white.eg > 0,
+        "{}: {} white {white:?}",
+        spec.name,
+        pos.to_fen()
+    );
+    assert_eq!(black, S::default(), "{}: {}", spec.name, pos.to_fen());
+}
+
+#[test]
+fn a_knight_attacking_a_loose_rook_is_a_threat_in_every_game() {
+    each_2d_game(|v| match v.width {
+        Width::W64 => knight_attacks_a_loose_rook::<u64>(v),
+        Width::W128 => knight_attacks_a_loose_rook::<u128>(v),
+    });
+}
+
+fn knight_attacks_a_defended_rook<B: Bitboard + RulesCache + EvalCache>(
+    spec: &'static VariantSpec,
+) {
+    // The rook is defended by its king: still a threat (the knight is worth less), but not
+    // a hanging piece, so less than the same threat on a loose rook.
+    let defended = knight_and_rook::<B>(spec, |p, [_, n, r, _]| {
+        attackers(p, r, Color::White) == B::bit(n)
+            && attackers(p, r, Color::Black).any()
+            && attackers(p, n, Color::Black).is_empty()
+    })
+    .unwrap_or_else(|| panic!("{}: no such position", spec.name));
+    let loose = knight_and_rook::<B>(spec, |p, [_, n, r, _]| {
+        attackers(p, r, Color::White) == B::bit(n)
+            && attackers(p, r, Color::Black).is_empty()
+            && attackers(p, n, Color::Black).is_empty()
+    })
+    .unwrap_or_else(|| panic!("{}: no such position", spec.name));
+    let (d, l) = (threats_of(&defended)[0], threats_of(&loose)[0]);
+    assert!(d.mg > 0 && d.eg > 0, "{}: {}", spec.name, defended.to_fen());
+    assert!(l.mg > d.mg && l.eg > d.eg, "{}: {l:?} {d:?}", spec.name);
+}
+
+#[test]
+fn a_defended_rook_attacked_by_a_knight_is_still_a_threat_in_every_game() {
+    each_2d_game(|v| match v.width {
+        Width::W64 => knight_attacks_a_defended_rook::<u64>(v),
+        Width::W128 => knight_attacks_a_defended_rook::<u128>(v),
+    });
+}
+
+fn rook_attacks_a_knight<B: Bitboard + RulesCache + EvalCache>(spec: &'static VariantSpec) {
+    // A rook attacking a knight is no threat by a lesser piece: it counts only while the
+    // knight is loose, not once its king defends it.
+    let attacked = |p: &Position<B>, [_, n, r, _]: [usize; 4]| {
+        attackers(p, n, Color::Black) == B::bit(r) && attackers(p, r, Color::White).is_empty()
+    };
+    let loose = knight_and_rook::<B>(spec, |p, c| {
+        attacked(p, c) && attackers(p, c[1], Color::White).is_empty()
+    })
+    .unwrap_or_else(|| panic!("{}: no such position", spec.name));
+    let defended = knight_and_rook::<B>(spec, |p, c| {
+        attacked(p, c) && attackers(p, c[1], Color::White).any()
+    })
+    .unwrap_or_else(|| panic!("{}: no such position", spec.name));
+    let l = threats_of(&loose)[1];
+    assert!(l.mg > 0 && l.eg > 0, "{}: {}", spec.name, loose.to_fen());
+    assert_eq!(
+        threats_of(&defended)[1],
+        S::default(),
+        "{}: {}",
+        spec.name,
+        defended.to_fen()
+    );
+}
+
+#[test]
+fn a_rook_attacking_a_knight_threatens_it_only_while_it_is_loose_in_every_game() {
+    each_2d_game(|v| match v.width {
+        Width::W64 => rook_attacks_a_knight::<u64>(v),
+        Width::W128 => rook_attacks_a_knight::<u128>(v),
+    });
 }

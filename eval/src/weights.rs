@@ -86,6 +86,11 @@ pub struct Weights {
     pub shield: [i32; 2],
     /// A piece attacked by an enemy pawn-role piece.
     pub pawn_threat: S,
+    /// A piece attacked by an enemy piece worth clearly less (`terms::threats`): percent of
+    /// the victim's derived value, per victim role, for the attacker.
+    pub threat_lesser: PerRole,
+    /// A piece (king aside) attacked and not defended, for the attacker.
+    pub hanging: S,
     /// A pawn with an own pawn straight ahead of it.
     pub doubled: S,
     /// A pawn defended by an own pawn.
@@ -130,6 +135,8 @@ impl Default for Weights {
             passed_king: [4, 2],
             shield: [12, 6],
             pawn_threat: s(40, 30),
+            threat_lesser: PerRole::from_array([s(6, 5); 8]),
+            hanging: s(30, 15),
             doubled: s(-10, -25),
             supported: s(8, 6),
             bishop_pair: s(25, 45),

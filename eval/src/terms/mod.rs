@@ -11,7 +11,8 @@
 //! * `squares`: piece-square tables (material, expected mobility per cell, king walk and
 //!   centrality, pawn advancement) and live-mobility weights;
 //! * `king_safety`: king zone, pawn shield, attack weights, castling targets;
-//! * `race`: Diagonal Chess's race to the goal corner.
+//! * `race`: Diagonal Chess's race to the goal corner;
+//! * `threats`: which roles are lesser than which (derived values), bonus per threat.
 
 pub mod board_graph;
 pub mod king_safety;
@@ -19,6 +20,7 @@ pub mod material;
 pub mod pawn_paths;
 pub mod race;
 pub mod squares;
+pub mod threats;
 
 use crate::shared::FAR;
 /// The reverse of a move table: for each cell, the cells whose moves reach it.
