@@ -109,6 +109,8 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     pv: Vec<Vec<G::Move>>,
     move_stack: Vec<Vec<G::Move>>,
     score_stack: Vec<Vec<i32>>,
+    /// Quiet moves searched so far at each ply (kept per ply so no node allocates).
+    quiet_stack: Vec<Vec<G::Move>>,
     root: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
     /// How often the best root move changed, halved every iteration (time management).
@@ -166,6 +168,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_stack: vec![Vec::new(); MAX_PLY + 2],
             score_stack: vec![Vec::new(); MAX_PLY + 2],
+            quiet_stack: vec![Vec::new(); MAX_PLY + 2],
             root: Vec::new(),
             lmr,
             best_move_changes: 0.0,
@@ -442,7 +445,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = moves[0];
-        let mut quiets_tried: Vec<G::Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_stack[ply]);
+        quiets_tried.clear();
         // Near the leaves, quiet moves are not searched once one move has been when the
         // position is too far below alpha for a quiet move to lift it (futility, the last
         // three plies), or when they come late in an ordering that has already tried the
@@ -524,6 +528,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             if self.stopped {
                 self.move_stack[ply] = moves;
                 self.score_stack[ply] = scores;
+                self.quiet_stack[ply] = quiets_tried;
                 return 0;
             }
             if score > best {
@@ -575,6 +580,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         );
         self.move_stack[ply] = moves;
         self.score_stack[ply] = scores;
+        self.quiet_stack[ply] = quiets_tried;
         best
     }
 
