@@ -93,6 +93,9 @@ enum Command {
     /// Fit a 2D game's evaluation weights to its own self-play (`tune data`, `tune fit`).
     #[command(subcommand)]
     Tune(cli::tune::TuneCommand),
+    /// The network evaluation: self-play training data (`net data`).
+    #[command(subcommand)]
+    Net(cli::net::NetCommand),
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
     Match(Box<oblique_arena::MatchCommand>),
     /// Play and analyse in a browser: a local web server with every game's board.
@@ -286,6 +289,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Match(cmd) => oblique_arena::run_command(*cmd)?,
         Command::Tune(cmd) => cli::tune::run(cmd)?,
+        Command::Net(cmd) => cli::net::run(cmd)?,
         Command::Serve {
             port,
             host,

@@ -13,6 +13,7 @@
 pub mod cache;
 pub mod eval2d;
 pub mod game_tables;
+pub mod nnue;
 pub mod pawns;
 pub mod report;
 pub mod score;

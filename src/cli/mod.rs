@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod net;
 pub mod play;
 pub mod serve;
 pub mod tune;

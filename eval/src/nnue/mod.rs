@@ -1,0 +1,6 @@
+//! The network evaluation: a small efficiently updatable neural network per game, trained
+//! on the game's own self-play.
+//!
+//! * `data`: the self-play positions it learns from, labelled by search score and result.
+
+pub mod data;
