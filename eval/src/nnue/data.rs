@@ -232,7 +232,7 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
 mod tests {
     use super::*;
     use crate::Evaluation;
-    use oblique_engine::{Game, Position};
+    use oblique_engine::Position;
 
     fn chess() -> Position<u64> {
         let spec = oblique_engine::find_variant("chess").expect("chess");
