@@ -71,6 +71,12 @@ pub enum CliError {
     },
     #[error(transparent)]
     Dataset(#[from] DatasetError),
+    #[error("{path}:{line}: {error}")]
+    Record {
+        path: String,
+        line: usize,
+        error: String,
+    },
     #[error("no training positions")]
     NoTrainingPositions,
     #[error(transparent)]

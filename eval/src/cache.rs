@@ -9,7 +9,7 @@ use once_cell::sync::OnceCell;
 
 /// Gives each bitboard width its own table slots (one per game of `VARIANTS`) and its own
 /// per-thread pawn cache.
-pub trait EvalCache: RulesCache + PawnCache {
+pub trait EvalCache: RulesCache + PawnCache + crate::nnue::accumulator::NetCache {
     fn slots() -> &'static [OnceCell<GameTables<Self>>];
 }
 

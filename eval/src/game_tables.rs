@@ -25,6 +25,9 @@ use oblique_tables::Bitboard;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct GameTables<B: Bitboard> {
+    /// The game's network, when it plays with one (`nnue::nets`); the tables below are
+    /// then the hand-written evaluation's, kept for the tuner and for games without one.
+    pub net: Option<&'static crate::nnue::network::Network>,
     /// Unique per build (never 0): the pawn cache's key, so tables built for another trial
     /// of the tuner never read this one's entries.
     pub id: usize,
@@ -120,6 +123,7 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
         static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
         GameTables {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            net: crate::nnue::nets::for_game::<B>(spec),
             mobility: std::array::from_fn(|i| w.mobility.get(i)),
             w,
             rules,

@@ -9,6 +9,8 @@
 //!   centrality, passed-pawn shares, the formulas of terms both build alike).
 //! * `eval2d`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
+//! * `nnue`: the network evaluation (inputs, network file, accumulators, self-play data and
+//!   trainer); a game listed in `nnue::nets` plays with its network instead of `eval2d`.
 
 pub mod cache;
 pub mod eval2d;
@@ -28,7 +30,7 @@ pub use report::{piece_values, role_values, values_report, UnknownGame};
 
 use cache::EvalCache;
 use oblique_engine::search::Evaluator;
-use oblique_engine::Position;
+use oblique_engine::{Game, Position};
 
 /// The evaluator for every game. Tables are built on first use of each game and cached.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,7 +39,11 @@ pub struct Evaluation;
 impl<B: EvalCache> Evaluator<Position<B>> for Evaluation {
     #[inline]
     fn evaluate(&self, pos: &Position<B>) -> i32 {
-        eval2d::evaluate(pos)
+        let t = cache::tables_for(pos.rules());
+        match t.net {
+            Some(net) => nnue::accumulator::evaluate(net, pos.piece_sets(), pos.side_to_move()),
+            None => eval2d::evaluate(pos),
+        }
     }
 }
 

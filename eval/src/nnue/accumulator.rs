@@ -1,0 +1,250 @@
+//! The hidden layer's input sums ("accumulators") of the position last evaluated on this
+//! thread, brought up to date by difference instead of being summed afresh.
+//!
+//! Why a difference of piece sets and not an update in `make_move`: the engine's positions
+//! and search know nothing of evaluations (`engine` never depends on `eval`), and a search
+//! evaluates positions one after another that differ by a move or two (a child after its
+//! parent, a sibling after a sibling). So each thread keeps the piece sets of the position
+//! it evaluated last with its two accumulators; the next evaluation compares the sets role
+//! by role and adds or subtracts only the first-layer rows of the men that came or went
+//! (two to six rows for nearby positions). A position far from the last one (after a new
+//! root, or in another game) is summed afresh. The result is exactly the sum from scratch:
+//! integer arithmetic, no drift.
+
+use super::network::Network;
+use oblique_engine::{Color, PieceSets, Role};
+use oblique_tables::Bitboard;
+use std::cell::RefCell;
+
+/// More changed men than this and the sums are made afresh (cheaper than the rows).
+const REFRESH_ABOVE: usize = 16;
+
+/// The last evaluated position of one thread and bitboard width.
+pub struct Accumulators<B> {
+    /// The network the sums belong to (its address); 0: none yet.
+    net: usize,
+    sets: PieceSets<B>,
+    /// White's view, then Black's.
+    acc: [Vec<i16>; 2],
+}
+
+impl<B: Bitboard> Default for Accumulators<B> {
+    fn default() -> Self {
+        Accumulators {
+            net: 0,
+            sets: PieceSets::EMPTY,
+            acc: [Vec::new(), Vec::new()],
+        }
+    }
+}
+
+/// A bitboard width with accumulators of its own on every thread.
+pub trait NetCache: Bitboard {
+    fn with_accumulators<R>(f: impl FnOnce(&mut Accumulators<Self>) -> R) -> R;
+}
+
+thread_local! {
+    static ACC64: RefCell<Accumulators<u64>> = RefCell::new(Accumulators::default());
+    static ACC128: RefCell<Accumulators<u128>> = RefCell::new(Accumulators::default());
+}
+
+impl NetCache for u64 {
+    #[inline(always)]
+    fn with_accumulators<R>(f: impl FnOnce(&mut Accumulators<u64>) -> R) -> R {
+        ACC64.with(|c| f(&mut c.borrow_mut()))
+    }
+}
+
+impl NetCache for u128 {
+    #[inline(always)]
+    fn with_accumulators<R>(f: impl FnOnce(&mut Accumulators<u128>) -> R) -> R {
+        ACC128.with(|c| f(&mut c.borrow_mut()))
+    }
+}
+
+#[inline(always)]
+fn add(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(always)]
+fn sub(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
+const VIEWS: [Color; 2] = [Color::White, Color::Black];
+
+impl<B: Bitboard> Accumulators<B> {
+    fn refresh(&mut self, net: &Network, sets: &PieceSets<B>) {
+        for (view, acc) in VIEWS.iter().zip(self.acc.iter_mut()) {
+            acc.clear();
+            acc.extend_from_slice(&net.ft_bias);
+            for color in VIEWS {
+                for role in oblique_engine::types::ROLES {
+                    if net.layout.role_slot[role.index()].is_none() {
+                        continue;
+                    }
+                    for cell in sets.pieces(color, role).iter() {
+                        add(acc, net.row(net.layout.index(*view, color, role, cell)));
+                    }
+                }
+            }
+        }
+        self.net = net as *const Network as usize;
+        self.sets = *sets;
+    }
+
+    /// Brings the sums to the position whose men are `sets`.
+    #[inline]
+    pub fn update(&mut self, net: &Network, sets: &PieceSets<B>) {
+        if self.net != net as *const Network as usize {
+            return self.refresh(net, sets);
+        }
+        let mut changed: [(Color, Role, usize, bool); REFRESH_ABOVE] =
+            [(Color::White, Role::Pawn, 0, false); REFRESH_ABOVE];
+        let mut n = 0;
+        for color in VIEWS {
+            for role in oblique_engine::types::ROLES {
+                if net.layout.role_slot[role.index()].is_none() {
+                    continue;
+                }
+                let (old, new) = (self.sets.pieces(color, role), sets.pieces(color, role));
+                if old == new {
+                    continue;
+                }
+                for (gone, set) in [(true, old & !new), (false, new & !old)] {
+                    for cell in set.iter() {
+                        if n == REFRESH_ABOVE {
+                            return self.refresh(net, sets);
+                        }
+                        changed[n] = (color, role, cell, gone);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        for (view, acc) in VIEWS.iter().zip(self.acc.iter_mut()) {
+            for &(color, role, cell, gone) in &changed[..n] {
+                let row = net.row(net.layout.index(*view, color, role, cell));
+                if gone {
+                    sub(acc, row);
+                } else {
+                    add(acc, row);
+                }
+            }
+        }
+        self.sets = *sets;
+    }
+
+    /// The score in centipawns for `side_to_move`.
+    #[inline]
+    pub fn output(&self, net: &Network, side_to_move: Color) -> i32 {
+        let (own, their) = if side_to_move == Color::White {
+            (&self.acc[0], &self.acc[1])
+        } else {
+            (&self.acc[1], &self.acc[0])
+        };
+        net.output(own, their)
+    }
+}
+
+/// The network's score of a position with men `sets` and `side_to_move`, on this thread's
+/// accumulators. The network lives as long as the process: the accumulators know it by its
+/// address.
+#[inline]
+pub fn evaluate<B: NetCache>(
+    net: &'static Network,
+    sets: &PieceSets<B>,
+    side_to_move: Color,
+) -> i32 {
+    B::with_accumulators(|a| {
+        a.update(net, sets);
+        a.output(net, side_to_move)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::features::Layout;
+    use crate::nnue::train::FloatNet;
+    use oblique_engine::random::SplitMix64;
+    use oblique_engine::rules::RulesCache;
+    use oblique_engine::{Game, Position};
+
+    /// A random network of the game (the weights do not matter, only that every row does).
+    fn random_net<B: RulesCache>(game: &str, seed: u64) -> &'static Network {
+        let spec = oblique_engine::find_variant(game).expect("a game");
+        let layout = Layout::of_game::<B>(spec).expect("a layout");
+        let float = FloatNet::new(layout.inputs(), 24, seed);
+        Box::leak(Box::new(float.quantize(&layout, 150.0, String::new())))
+    }
+
+    fn from_scratch<G: Game>(net: &Network, pos: &G) -> i32 {
+        let (mut w, mut b) = (Vec::new(), Vec::new());
+        net.layout.active(pos, &mut w, &mut b);
+        if pos.side_to_move() == Color::White {
+            net.evaluate_inputs(&w, &b)
+        } else {
+            net.evaluate_inputs(&b, &w)
+        }
+    }
+
+    /// Random games, undoing a move now and then and starting afresh now and then: the
+    /// updated sums always equal the sums made from scratch.
+    fn updates_equal_scratch<B: NetCache + RulesCache>(game: &str) {
+        let spec = oblique_engine::find_variant(game).expect("a game");
+        let net = random_net::<B>(game, 3);
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..6 {
+            let mut pos = Position::<B>::start(spec).expect("start");
+            let mut line = Vec::new();
+            for _ in 0..120 {
+                if rng.below(5) == 0 {
+                    if let Some((m, undo)) = line.pop() {
+                        pos.unmake_move(m, undo);
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let undo = pos.make_move(m);
+                line.push((m, undo));
+                let fast = evaluate(net, pos.piece_sets(), pos.side_to_move());
+                assert_eq!(fast, from_scratch(net, &pos), "{game}: {}", pos.to_fen());
+            }
+        }
+    }
+
+    #[test]
+    fn updated_sums_equal_fresh_ones_in_orthodox_chess() {
+        updates_equal_scratch::<u64>("chess");
+    }
+
+    #[test]
+    fn updated_sums_equal_fresh_ones_in_ultra_slanted_chess() {
+        updates_equal_scratch::<u128>("ultraslanted");
+    }
+
+    #[test]
+    fn updated_sums_equal_fresh_ones_in_diagonal_chess() {
+        updates_equal_scratch::<u64>("diagonal");
+    }
+
+    #[test]
+    fn a_second_network_on_the_same_thread_starts_afresh() {
+        let spec = oblique_engine::find_variant("chess").expect("chess");
+        let pos = Position::<u64>::start(spec).expect("start");
+        let (a, b) = (random_net::<u64>("chess", 1), random_net::<u64>("chess", 2));
+        for net in [a, b, a] {
+            let fast = evaluate(net, pos.piece_sets(), pos.side_to_move());
+            assert_eq!(fast, from_scratch(net, &pos));
+        }
+    }
+}

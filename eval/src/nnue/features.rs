@@ -1,0 +1,189 @@
+//! What the network sees: one input per (side, role, cell) of a game, read from each
+//! player's point of view.
+//!
+//! The layout is derived from the game's record, not written per game: the cells are the
+//! board's own (holes have none), the roles are the ones the game uses, and the other
+//! player's view is a symmetry of the board found from the start position (the cell map
+//! that turns White's army into Black's: a flip of the ranks in orthodox chess and on the
+//! escalator boards, a half turn in Diagonal Chess). With it a pattern learnt for one
+//! player counts for the other, which halves what the network must learn. A game whose start
+//! position has no such symmetry keeps the cells as they are (the network then learns each
+//! player's view apart).
+//!
+//! Input index, from the point of view of `perspective`:
+//! `(side * roles + role_slot) * cells + cell'`, where `side` is 0 for the perspective's own
+//! men and 1 for the opponent's, and `cell'` is the cell itself for White and its mirror for
+//! Black.
+
+use oblique_engine::rules::RulesCache;
+use oblique_engine::{Color, Game, Position, Role, VariantSpec};
+use oblique_tables::Bitboard;
+
+/// Inputs of a game's network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Name of the game (networks are checked against it when loaded).
+    pub game: String,
+    pub cells: usize,
+    /// Dense slot of each role (`Role::index`), if the game has it.
+    pub role_slot: [Option<u8>; 8],
+    pub roles: usize,
+    /// The cell Black sees where White sees each cell.
+    pub mirror: Vec<u16>,
+}
+
+/// Maps a cell (file, rank) on a board of (files, ranks) to another cell.
+type CellMap = fn(i32, i32, i32, i32) -> (i32, i32);
+
+/// Black's view of a cell in the two symmetries a start position may have.
+fn candidates() -> [CellMap; 2] {
+    [
+        |f, r, _files, ranks| (f, ranks - 1 - r),
+        |f, r, files, ranks| (files - 1 - f, ranks - 1 - r),
+    ]
+}
+
+impl Layout {
+    /// The layout of a 2D game.
+    pub fn of_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<Layout> {
+        let start = Position::<B>::start(spec).ok()?;
+        let geom = &start.rules().geom;
+        let cells = geom.len();
+        let mut role_slot = [None; 8];
+        for (slot, role) in spec.roles.iter().enumerate() {
+            role_slot[role.index()] = Some(slot as u8);
+        }
+        let (files, ranks) = (geom.files as i32, geom.ranks as i32);
+        let mirror = candidates()
+            .iter()
+            .filter_map(|map| {
+                let m: Option<Vec<u16>> = geom
+                    .cells
+                    .iter()
+                    .map(|c| {
+                        let (f, r) = map(c.file as i32, c.rank as i32, files, ranks);
+                        geom.at(f, r).map(|x| x as u16)
+                    })
+                    .collect();
+                m
+            })
+            // Every man must land on a man of the other colour; among such maps the one
+            // that keeps the most roles wins (Sort-of-Almost USEC faces a Chancellor with a
+            // Queen, so no map keeps them all).
+            .filter_map(|m| {
+                let mut same_roles = 0;
+                for (c, &there) in m.iter().enumerate() {
+                    match (start.piece_at(c), start.piece_at(there as usize)) {
+                        (None, None) => {}
+                        (Some(a), Some(b)) if a.color != b.color => {
+                            same_roles += (a.role == b.role) as usize;
+                        }
+                        _ => return None,
+                    }
+                }
+                Some((same_roles, m))
+            })
+            .max_by_key(|(same_roles, _)| *same_roles)
+            .map(|(_, m)| m)
+            .unwrap_or_else(|| (0..cells as u16).collect());
+        Some(Layout {
+            game: spec.name.to_string(),
+            cells,
+            role_slot,
+            roles: spec.roles.len(),
+            mirror,
+        })
+    }
+
+    /// Number of inputs.
+    pub fn inputs(&self) -> usize {
+        2 * self.roles * self.cells
+    }
+
+    /// The input a man of `color` and `role` on `cell` sets for `perspective`.
+    #[inline(always)]
+    pub fn index(&self, perspective: Color, color: Color, role: Role, cell: usize) -> usize {
+        let slot = self.role_slot[role.index()].unwrap_or(0) as usize;
+        let side = (color != perspective) as usize;
+        let cell = if perspective == Color::White {
+            cell
+        } else {
+            self.mirror[cell] as usize
+        };
+        (side * self.roles + slot) * self.cells + cell
+    }
+
+    /// Every input a position sets, for White's and Black's view, appended to `white` and
+    /// `black` in the same order.
+    pub fn active<G: Game>(&self, pos: &G, white: &mut Vec<u16>, black: &mut Vec<u16>) {
+        for color in [Color::White, Color::Black] {
+            for role in oblique_engine::types::ROLES {
+                if self.role_slot[role.index()].is_none() {
+                    continue;
+                }
+                for cell in pos.pieces(color, role).iter() {
+                    white.push(self.index(Color::White, color, role, cell) as u16);
+                    black.push(self.index(Color::Black, color, role, cell) as u16);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(name: &str) -> Layout {
+        let spec = oblique_engine::find_variant(name).expect("a game");
+        match spec.width {
+            oblique_engine::variant::Width::W64 => Layout::of_game::<u64>(spec),
+            oblique_engine::variant::Width::W128 => Layout::of_game::<u128>(spec),
+        }
+        .expect("a layout")
+    }
+
+    #[test]
+    fn orthodox_black_sees_the_board_flipped_by_rank() {
+        let l = layout("chess");
+        assert_eq!((l.cells, l.roles, l.inputs()), (64, 6, 768));
+        // a1 (0) is a8 (56) for Black; e2 (12) is e7 (52).
+        assert_eq!(l.mirror[0], 56);
+        assert_eq!(l.mirror[12], 52);
+        // White's pawn on e2 seen by White is Black's pawn on e7 seen by Black.
+        assert_eq!(
+            l.index(Color::White, Color::White, Role::Pawn, 12),
+            l.index(Color::Black, Color::Black, Role::Pawn, 52)
+        );
+        assert_ne!(
+            l.index(Color::White, Color::White, Role::Pawn, 12),
+            l.index(Color::White, Color::Black, Role::Pawn, 12)
+        );
+    }
+
+    #[test]
+    fn diagonal_chess_black_sees_the_board_turned_half_round() {
+        // Played corner to corner: White's army faces Black's across the a8-h1 diagonal, so
+        // only a half turn maps one onto the other (a1 <-> h8).
+        let l = layout("diagonal");
+        assert_eq!(l.mirror[0], 63);
+        assert_eq!(l.mirror[7], 56);
+    }
+
+    #[test]
+    fn every_game_has_a_bijective_mirror_that_swaps_the_armies() {
+        for spec in oblique_engine::VARIANTS {
+            let l = layout(spec.name);
+            let mut seen = vec![false; l.cells];
+            for &m in &l.mirror {
+                assert!(!seen[m as usize], "{}: mirror not one-to-one", spec.name);
+                seen[m as usize] = true;
+            }
+            assert!(
+                l.mirror.iter().enumerate().any(|(i, &m)| i != m as usize),
+                "{}: no symmetry found",
+                spec.name
+            );
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Which games play with a network, and where it comes from.
+//!
+//! A game's network is data, like its tuned weights: `eval/nets/<game>.nnue`, written by
+//! `oblique net train`, compiled in for the games listed in [`EMBEDDED`]. Every other game
+//! keeps the hand-written evaluation. For experiments the environment can change that
+//! without a rebuild: `OBLIQUE_NET=FILE` plays the game the file names with that network
+//! (other games keep theirs), `OBLIQUE_NET=none` turns every network off. A file that cannot
+//! be read is reported once on standard error and ignored.
+
+use super::features::Layout;
+use super::network::Network;
+use oblique_engine::rules::RulesCache;
+use oblique_engine::VariantSpec;
+use once_cell::sync::OnceCell;
+
+/// The networks compiled in: game name and file.
+pub const EMBEDDED: &[(&str, &[u8])] = &[];
+
+/// The environment variable that overrides the compiled-in networks.
+pub const OVERRIDE: &str = "OBLIQUE_NET";
+
+static FROM_ENV: OnceCell<Option<(String, Vec<u8>)>> = OnceCell::new();
+
+/// `OBLIQUE_NET`'s file, read once: `Some((game, bytes))`, or `None` when unset. The game
+/// name is the file's own (its header), so a reader knows which game to build it for.
+fn from_env() -> &'static Option<(String, Vec<u8>)> {
+    FROM_ENV.get_or_init(|| {
+        let path = std::env::var(OVERRIDE).ok()?;
+        if path.eq_ignore_ascii_case("none") {
+            return Some((String::new(), Vec::new()));
+        }
+        match std::fs::read(&path) {
+            Ok(bytes) => {
+                let game = Network::game_of(&bytes).unwrap_or_default();
+                Some((game, bytes))
+            }
+            Err(e) => {
+                eprintln!("{OVERRIDE}: cannot read {path}: {e}");
+                None
+            }
+        }
+    })
+}
+
+static LOADED: [OnceCell<Option<&'static Network>>; 32] = [const { OnceCell::new() }; 32];
+
+/// The network a game plays with, if any: read once per process.
+pub fn for_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
+    let index = oblique_engine::VARIANTS
+        .iter()
+        .position(|v| v.name == spec.name)?;
+    *LOADED.get(index)?.get_or_init(|| load::<B>(spec))
+}
+
+fn load<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
+    let bytes: &[u8] = match from_env() {
+        Some((game, _)) if game.is_empty() => return None,
+        Some((game, bytes)) if game == spec.name => bytes,
+        _ => EMBEDDED.iter().find(|(g, _)| *g == spec.name)?.1,
+    };
+    let layout = Layout::of_game::<B>(spec)?;
+    match Network::read(bytes, &layout) {
+        Ok(net) => Some(Box::leak(Box::new(net))),
+        Err(e) => {
+            eprintln!(
+                "network for {}: {e}; using the hand-written evaluation",
+                spec.name
+            );
+            None
+        }
+    }
+}
