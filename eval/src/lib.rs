@@ -41,7 +41,14 @@ impl<B: EvalCache> Evaluator<Position<B>> for Evaluation {
     fn evaluate(&self, pos: &Position<B>) -> i32 {
         let t = cache::tables_for(pos.rules());
         match t.net {
-            Some(net) => nnue::accumulator::evaluate(net, pos.piece_sets(), pos.side_to_move()),
+            Some(net) => {
+                let learnt = nnue::accumulator::evaluate(net, pos.piece_sets(), pos.side_to_move());
+                if net.residual {
+                    learnt + eval2d::evaluate(pos)
+                } else {
+                    learnt
+                }
+            }
             None => eval2d::evaluate(pos),
         }
     }

@@ -6,11 +6,11 @@
 use crate::error::CliError;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use oblique_engine::rules::RulesCache;
 use oblique_engine::startrek::StarTrekPosition;
 use oblique_engine::variant::Width;
 use oblique_engine::VariantSpec;
 use oblique_engine::{Position, PositionError};
+use oblique_eval::cache::EvalCache;
 use oblique_eval::nnue::data::{generate, NetData, Record};
 use oblique_eval::nnue::features::Layout;
 use oblique_eval::nnue::train::{self as trainer, load, TrainConfig};
@@ -161,6 +161,9 @@ pub struct TrainArgs {
     /// Hidden units.
     #[arg(long, default_value_t = 128)]
     hidden: usize,
+    /// Output buckets (by the men left on the board).
+    #[arg(long, default_value_t = 8)]
+    buckets: usize,
     #[arg(long, default_value_t = 20)]
     epochs: usize,
     /// Positions per step.
@@ -172,6 +175,10 @@ pub struct TrainArgs {
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 0.5)]
     wdl: f32,
+    /// Train a correction to the hand-written evaluation (the engine adds the two) instead
+    /// of the whole evaluation.
+    #[arg(long)]
+    residual: bool,
     /// Every N-th game is held out of training (its loss is reported).
     #[arg(long, default_value_t = 20)]
     held_out_every: usize,
@@ -214,9 +221,12 @@ fn read_records(files: &[String], max: usize) -> Result<Vec<Record>, CliError> {
     Ok(all)
 }
 
-fn train_net<B: RulesCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(), CliError> {
+fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(), CliError> {
     if a.hidden == 0 || a.hidden > 4096 {
         return Err(CliError::out_of_range("--hidden", 4096, a.hidden as u64));
+    }
+    if a.buckets == 0 || a.buckets > 64 {
+        return Err(CliError::out_of_range("--buckets", 64, a.buckets as u64));
     }
     if a.epochs == 0 || a.batch == 0 {
         return Err(CliError::NoGamesOrNodes);
@@ -224,12 +234,30 @@ fn train_net<B: RulesCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<
     let layout = Layout::of_game::<B>(spec).ok_or_else(|| CliError::TuneGame(a.variant.clone()))?;
     let start = std::time::Instant::now();
     let records = read_records(&a.data, a.max_positions)?;
-    let (train_set, held_out) =
-        load::<B>(spec, &layout, &records, a.held_out_every).map_err(|e| CliError::Record {
-            path: a.data.join(" "),
-            line: e.index + 1,
-            error: e.message,
-        })?;
+    let hand_score = |pos: &Position<B>| oblique_eval::eval2d::evaluate(pos);
+    // The bar: the hand-written evaluation's own loss on the held-out positions.
+    let hand: Vec<(i32, f32, i32)> = records
+        .iter()
+        .filter(|r| a.held_out_every > 0 && r.game % a.held_out_every == 0)
+        .filter_map(|r| {
+            let pos = Position::<B>::from_fen(spec, &r.fen).ok()?;
+            let t = oblique_eval::cache::tables_for(pos.rules());
+            Some((oblique_eval::eval2d::eval_white(&pos, t), r.result, r.score))
+        })
+        .collect();
+    let (train_set, held_out) = load::<B>(
+        spec,
+        &layout,
+        &records,
+        a.held_out_every,
+        a.buckets,
+        a.residual.then_some(&hand_score),
+    )
+    .map_err(|e| CliError::Record {
+        path: a.data.join(" "),
+        line: e.index + 1,
+        error: e.message,
+    })?;
     drop(records);
     if train_set.is_empty() {
         return Err(CliError::NoTrainingPositions);
@@ -248,6 +276,7 @@ fn train_net<B: RulesCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<
     );
     let cfg = TrainConfig {
         hidden: a.hidden,
+        buckets: a.buckets,
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
@@ -255,6 +284,22 @@ fn train_net<B: RulesCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<
         scale,
         seed: a.seed,
     };
+    println!(
+        "the search scores themselves: training loss {:.6}, held-out loss {:.6}",
+        trainer::score_loss(&train_set, &cfg),
+        trainer::score_loss(&held_out, &cfg)
+    );
+    let hand_loss = hand
+        .iter()
+        .map(|&(white, result, score)| {
+            let p = 1.0 / (1.0 + (-(white as f32) / scale).exp());
+            let s = 1.0 / (1.0 + (-(score as f32) / scale).exp());
+            let t = cfg.wdl * result + (1.0 - cfg.wdl) * s;
+            ((p - t) * (p - t)) as f64
+        })
+        .sum::<f64>()
+        / hand.len().max(1) as f64;
+    println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
     let mut last = None;
     let net = trainer::train(
         layout.inputs(),
@@ -288,7 +333,7 @@ fn train_net<B: RulesCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<
         "{}\n{fit}\nscale {scale:.2} cp per logit",
         std::env::args().collect::<Vec<_>>().join(" ")
     );
-    let quantized = net.quantize(&layout, scale, notes);
+    let quantized = net.quantize(&layout, scale, a.residual, notes);
     // How far rounding moved the scores (held-out positions, or training ones).
     let check = if held_out.is_empty() {
         &train_set

@@ -148,7 +148,10 @@ impl<B: Bitboard> Accumulators<B> {
         } else {
             (&self.acc[1], &self.acc[0])
         };
-        net.output(own, their)
+        let bucket = net
+            .layout
+            .bucket(self.sets.occupied().count() as usize, net.buckets);
+        net.output(own, their, bucket)
     }
 }
 
@@ -180,8 +183,13 @@ mod tests {
     fn random_net<B: RulesCache>(game: &str, seed: u64) -> &'static Network {
         let spec = oblique_engine::find_variant(game).expect("a game");
         let layout = Layout::of_game::<B>(spec).expect("a layout");
-        let float = FloatNet::new(layout.inputs(), 24, seed);
-        Box::leak(Box::new(float.quantize(&layout, 150.0, String::new())))
+        let float = FloatNet::new(layout.inputs(), 24, 4, seed);
+        Box::leak(Box::new(float.quantize(
+            &layout,
+            150.0,
+            false,
+            String::new(),
+        )))
     }
 
     fn from_scratch<G: Game>(net: &Network, pos: &G) -> i32 {

@@ -30,6 +30,8 @@ pub struct Layout {
     pub roles: usize,
     /// The cell Black sees where White sees each cell.
     pub mirror: Vec<u16>,
+    /// Men on the board at the start (the output buckets span 2 ..= this).
+    pub start_men: usize,
 }
 
 /// Maps a cell (file, rank) on a board of (files, ranks) to another cell.
@@ -86,12 +88,14 @@ impl Layout {
             .max_by_key(|(same_roles, _)| *same_roles)
             .map(|(_, m)| m)
             .unwrap_or_else(|| (0..cells as u16).collect());
+        let start_men = (0..cells).filter(|&c| start.piece_at(c).is_some()).count();
         Some(Layout {
             game: spec.name.to_string(),
             cells,
             role_slot,
             roles: spec.roles.len(),
             mirror,
+            start_men,
         })
     }
 
@@ -111,6 +115,14 @@ impl Layout {
             self.mirror[cell] as usize
         };
         (side * self.roles + slot) * self.cells + cell
+    }
+
+    /// The output bucket of a position with `men` men on the board, of `buckets`: the men
+    /// beyond the two kings, in equal shares of the start position's.
+    #[inline(always)]
+    pub fn bucket(&self, men: usize, buckets: usize) -> usize {
+        let span = self.start_men.saturating_sub(1).max(1);
+        (men.saturating_sub(2) * buckets / span).min(buckets - 1)
     }
 
     /// Every input a position sets, for White's and Black's view, appended to `white` and

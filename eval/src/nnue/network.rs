@@ -9,15 +9,20 @@
 //! accumulator is exact and cheap; the output layer is `f32`, which is just as fast for one
 //! dot product and cannot overflow.
 //!
-//! Output: `cp = scale * (bias + w_own · σ(own) + w_their · σ(their))`, with `σ(x) =
-//! clamp(x, 0, 1)²` (squared clipped ReLU), `own` the side to move's view. `scale` is the
-//! centipawns per logit that the training data's scores showed (so the network speaks the
-//! search's units).
+//! Output: `cp = scale * (bias[b] + w_own[b] · σ(own) + w_their[b] · σ(their))`, with
+//! `σ(x) = clamp(x, 0, 1)²` (squared clipped ReLU), `own` the side to move's view, and `b`
+//! the output bucket of the position: how many men are left, in `buckets` equal shares
+//! (`Layout::bucket`), so the opening, the middle game and the ending each weigh the hidden
+//! units their own way. `scale` is the centipawns per logit that the training data's scores
+//! showed (so the network speaks the search's units). A *residual* network was trained on
+//! top of the hand-written evaluation: the engine adds its output to that evaluation's
+//! score (a correction learnt from the data, which needs far fewer positions than learning
+//! the whole judgement).
 //!
-//! File (little-endian): `OBQNNUE1`, then the game's name, cells, roles, hidden units, the
-//! scale, a free text (the command and fit that made it), the first layer's weights (input
-//! by input) and biases as `i16`, the output weights (own view, then their view) and bias
-//! as `f32`.
+//! File (little-endian): `OBQNNUE1`, then the game's name, cells, roles, hidden units,
+//! output buckets, flags (1: residual), the scale, a free text (the command and fit that made it), the first
+//! layer's weights (input by input) and biases as `i16`, the output weights (per bucket:
+//! own view, then their view) and biases as `f32`.
 
 use super::features::Layout;
 
@@ -33,6 +38,9 @@ const MAGIC: &[u8; 8] = b"OBQNNUE1";
 pub struct Network {
     pub layout: Layout,
     pub hidden: usize,
+    pub buckets: usize,
+    /// The output is a correction added to the hand-written evaluation.
+    pub residual: bool,
     /// Centipawns per logit of the output.
     pub scale: f32,
     /// What made it (command, data, losses).
@@ -40,9 +48,10 @@ pub struct Network {
     /// `inputs * hidden`, input by input.
     pub ft_weights: Vec<i16>,
     pub ft_bias: Vec<i16>,
-    /// `2 * hidden`: the side to move's view, then the other's.
+    /// `buckets * 2 * hidden`: per bucket, the side to move's view, then the other's.
     pub out_weights: Vec<f32>,
-    pub out_bias: f32,
+    /// One per bucket.
+    pub out_bias: Vec<f32>,
 }
 
 /// A network file that cannot be read.
@@ -62,6 +71,8 @@ pub enum NetworkError {
     },
     #[error("the network has {0} hidden units (1 to 4096 allowed)")]
     Hidden(usize),
+    #[error("the network has {0} output buckets (1 to 64 allowed)")]
+    Buckets(usize),
 }
 
 struct Reader<'a>(&'a [u8]);
@@ -122,15 +133,22 @@ impl Network {
         if !(1..=4096).contains(&hidden) {
             return Err(NetworkError::Hidden(hidden));
         }
+        let buckets = r.u32()? as usize;
+        if !(1..=64).contains(&buckets) {
+            return Err(NetworkError::Buckets(buckets));
+        }
+        let residual = r.u32()? & 1 != 0;
         let scale = r.f32()?;
         let notes = r.text()?;
         let ft_weights = r.i16s(layout.inputs() * hidden)?;
         let ft_bias = r.i16s(hidden)?;
-        let out_weights = r.f32s(2 * hidden)?;
-        let out_bias = r.f32()?;
+        let out_weights = r.f32s(buckets * 2 * hidden)?;
+        let out_bias = r.f32s(buckets)?;
         Ok(Network {
             layout: layout.clone(),
             hidden,
+            buckets,
+            residual,
             scale,
             notes,
             ft_weights,
@@ -160,16 +178,14 @@ impl Network {
         out.extend((self.layout.cells as u32).to_le_bytes());
         out.extend((self.layout.roles as u32).to_le_bytes());
         out.extend((self.hidden as u32).to_le_bytes());
+        out.extend((self.buckets as u32).to_le_bytes());
+        out.extend((self.residual as u32).to_le_bytes());
         out.extend(self.scale.to_le_bytes());
         text(&mut out, &self.notes);
         for w in self.ft_weights.iter().chain(&self.ft_bias) {
             out.extend(w.to_le_bytes());
         }
-        for w in self
-            .out_weights
-            .iter()
-            .chain(std::iter::once(&self.out_bias))
-        {
+        for w in self.out_weights.iter().chain(&self.out_bias) {
             out.extend(w.to_le_bytes());
         }
         out
@@ -184,6 +200,7 @@ impl Network {
     /// The score in centipawns from scratch, given the inputs each view sets (side to
     /// move's first): what the accumulators hold, computed without them.
     pub fn evaluate_inputs(&self, own: &[u16], their: &[u16]) -> i32 {
+        let bucket = self.layout.bucket(own.len(), self.buckets);
         let acc = |inputs: &[u16]| {
             let mut a = self.ft_bias.clone();
             for &f in inputs {
@@ -193,16 +210,18 @@ impl Network {
             }
             a
         };
-        self.output(&acc(own), &acc(their))
+        self.output(&acc(own), &acc(their), bucket)
     }
 
-    /// The score in centipawns for the side whose view is `own`.
+    /// The score in centipawns for the side whose view is `own`, with the output weights of
+    /// `bucket`.
     #[inline]
-    pub fn output(&self, own: &[i16], their: &[i16]) -> i32 {
+    pub fn output(&self, own: &[i16], their: &[i16], bucket: usize) -> i32 {
         let h = self.hidden;
-        let (w_own, w_their) = self.out_weights.split_at(h);
+        let w = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
+        let (w_own, w_their) = w.split_at(h);
         let sum = dot_screlu(&own[..h], w_own) + dot_screlu(&their[..h], w_their);
-        ((sum + self.out_bias) * self.scale) as i32
+        ((sum + self.out_bias[bucket]) * self.scale) as i32
     }
 }
 
@@ -236,14 +255,16 @@ mod tests {
         let hidden = 9;
         Network {
             hidden,
+            buckets: 2,
+            residual: true,
             scale: 200.0,
             notes: "test".into(),
             ft_weights: (0..layout.inputs() * hidden)
                 .map(|i| (i % 97) as i16 - 48)
                 .collect(),
             ft_bias: (0..hidden as i16).collect(),
-            out_weights: (0..2 * hidden).map(|i| i as f32 / 10.0 - 0.5).collect(),
-            out_bias: 0.25,
+            out_weights: (0..4 * hidden).map(|i| i as f32 / 10.0 - 0.5).collect(),
+            out_bias: vec![0.25, -0.5],
             layout,
         }
     }
@@ -283,11 +304,14 @@ mod tests {
             let x = (a as f32 / QA as f32).clamp(0.0, 1.0);
             x * x
         };
-        let mut sum = net.out_bias;
-        for i in 0..9 {
-            sum += f(own[i]) * net.out_weights[i] + f(their[i]) * net.out_weights[9 + i];
+        for bucket in 0..2 {
+            let w = &net.out_weights[bucket * 18..];
+            let mut sum = net.out_bias[bucket];
+            for i in 0..9 {
+                sum += f(own[i]) * w[i] + f(their[i]) * w[9 + i];
+            }
+            let expected = (sum * net.scale) as i32;
+            assert!((net.output(&own, &their, bucket) - expected).abs() <= 1);
         }
-        let expected = (sum * net.scale) as i32;
-        assert!((net.output(&own, &their) - expected).abs() <= 1);
     }
 }

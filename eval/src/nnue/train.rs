@@ -28,8 +28,13 @@ pub struct TrainSet {
     white: Vec<u16>,
     black: Vec<u16>,
     white_to_move: Vec<bool>,
+    /// Output bucket (`Layout::bucket`).
+    bucket: Vec<u8>,
     /// Centipawns, side to move's view.
     score: Vec<f32>,
+    /// What a residual network is added to: the hand-written evaluation in centipawns, side
+    /// to move's view (0 for a plain network).
+    base: Vec<f32>,
     /// 1, 0.5, 0 from the side to move's view.
     result: Vec<f32>,
 }
@@ -43,7 +48,12 @@ impl TrainSet {
         self.score.is_empty()
     }
 
-    fn push(&mut self, white: &[u16], black: &[u16], stm: Color, white_score: i32, result: f32) {
+    fn push(
+        &mut self,
+        (white, black, stm, bucket, base): (&[u16], &[u16], Color, u8, i32),
+        white_score: i32,
+        result: f32,
+    ) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -51,6 +61,8 @@ impl TrainSet {
         self.black.extend_from_slice(black);
         self.offsets.push(self.white.len() as u32);
         self.white_to_move.push(stm == Color::White);
+        self.bucket.push(bucket);
+        self.base.push(base as f32);
         let (score, result) = if stm == Color::White {
             (white_score, result)
         } else {
@@ -76,7 +88,8 @@ impl TrainSet {
         self.inputs(i)
     }
 
-    /// The float network's score of position `i` in centipawns (checks of the rounding).
+    /// The float network's own score of position `i` in centipawns, without a residual
+    /// network's base (checks of the rounding).
     pub fn float_score(&self, net: &FloatNet, i: usize, scale: f32) -> f32 {
         let mut acc = [vec![0.0; net.hidden], vec![0.0; net.hidden]];
         net.forward(self, i, &mut acc) * scale
@@ -99,15 +112,21 @@ pub struct RecordError {
     pub message: String,
 }
 
+/// The score a residual network is trained on top of (side to move's view, centipawns).
+pub type Base<B> = dyn Fn(&Position<B>) -> i32 + Sync;
+
 /// Training and held-out positions of a 2D game's records (every `held_out_every`-th game
-/// held out; 0: none).
+/// held out; 0: none), with their output buckets of `buckets` and, for a residual network,
+/// the score it corrects.
 pub fn load<B: RulesCache>(
     spec: &'static VariantSpec,
     layout: &Layout,
     records: &[Record],
     held_out_every: usize,
+    buckets: usize,
+    base: Option<&Base<B>>,
 ) -> Result<(TrainSet, TrainSet), RecordError> {
-    type Inputs = (Vec<u16>, Vec<u16>, Color);
+    type Inputs = (Vec<u16>, Vec<u16>, Color, i32);
     let parsed: Vec<Result<Inputs, RecordError>> = records
         .par_iter()
         .enumerate()
@@ -118,18 +137,20 @@ pub fn load<B: RulesCache>(
             })?;
             let (mut w, mut b) = (Vec::with_capacity(40), Vec::with_capacity(40));
             layout.active(&pos, &mut w, &mut b);
-            Ok((w, b, pos.side_to_move()))
+            let base = base.map_or(0, |f| f(&pos));
+            Ok((w, b, pos.side_to_move(), base))
         })
         .collect();
     let (mut train, mut held) = (TrainSet::default(), TrainSet::default());
     for (r, p) in records.iter().zip(parsed) {
-        let (w, b, stm) = p?;
+        let (w, b, stm, base) = p?;
         let set = if held_out_every > 0 && r.game % held_out_every == 0 {
             &mut held
         } else {
             &mut train
         };
-        set.push(&w, &b, stm, r.score, r.result);
+        let bucket = layout.bucket(w.len(), buckets) as u8;
+        set.push((&w, &b, stm, bucket, base), r.score, r.result);
     }
     Ok((train, held))
 }
@@ -138,6 +159,7 @@ pub fn load<B: RulesCache>(
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
     pub hidden: usize,
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -153,10 +175,12 @@ pub struct TrainConfig {
 pub struct FloatNet {
     pub inputs: usize,
     pub hidden: usize,
+    pub buckets: usize,
     pub ft_w: Vec<f32>,
     pub ft_b: Vec<f32>,
+    /// Per bucket: own view, their view.
     pub out_w: Vec<f32>,
-    pub out_b: f32,
+    pub out_b: Vec<f32>,
 }
 
 #[inline(always)]
@@ -173,7 +197,7 @@ struct Work {
 
 impl FloatNet {
     /// Small random weights (seeded).
-    pub fn new(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
+    pub fn new(inputs: usize, hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |limit: f32| {
             let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
@@ -182,32 +206,36 @@ impl FloatNet {
         let ft_w = (0..inputs * hidden).map(|_| uniform(0.1)).collect();
         let ft_b = (0..hidden).map(|_| uniform(0.1) + 0.1).collect();
         let out_limit = 1.0 / (2.0 * hidden as f32).sqrt();
-        let out_w = (0..2 * hidden).map(|_| uniform(out_limit)).collect();
+        let out_w = (0..buckets * 2 * hidden)
+            .map(|_| uniform(out_limit))
+            .collect();
         FloatNet {
             inputs,
             hidden,
+            buckets,
             ft_w,
             ft_b,
             out_w,
-            out_b: 0.0,
+            out_b: vec![0.0; buckets],
         }
     }
 
-    fn zeros(inputs: usize, hidden: usize) -> FloatNet {
+    fn zeros(inputs: usize, hidden: usize, buckets: usize) -> FloatNet {
         FloatNet {
             inputs,
             hidden,
+            buckets,
             ft_w: vec![0.0; inputs * hidden],
             ft_b: vec![0.0; hidden],
-            out_w: vec![0.0; 2 * hidden],
-            out_b: 0.0,
+            out_w: vec![0.0; buckets * 2 * hidden],
+            out_b: vec![0.0; buckets],
         }
     }
 
     fn work(&self) -> Work {
         Work {
             acc: [vec![0.0; self.hidden], vec![0.0; self.hidden]],
-            grad: FloatNet::zeros(self.inputs, self.hidden),
+            grad: FloatNet::zeros(self.inputs, self.hidden, self.buckets),
             loss: 0.0,
         }
     }
@@ -217,7 +245,8 @@ impl FloatNet {
     fn forward(&self, set: &TrainSet, i: usize, acc: &mut [Vec<f32>; 2]) -> f32 {
         let h = self.hidden;
         let (own, their) = set.inputs(i);
-        let mut out = self.out_b;
+        let b = set.bucket[i] as usize;
+        let mut out = self.out_b[b];
         for (view, inputs) in [own, their].into_iter().enumerate() {
             let a = &mut acc[view];
             a.copy_from_slice(&self.ft_b);
@@ -227,7 +256,7 @@ impl FloatNet {
                     *x += w;
                 }
             }
-            let ow = &self.out_w[view * h..(view + 1) * h];
+            let ow = &self.out_w[(2 * b + view) * h..(2 * b + view + 1) * h];
             let mut sum = 0.0;
             for (x, w) in a.iter().zip(ow) {
                 let c = x.clamp(0.0, 1.0);
@@ -245,18 +274,20 @@ impl FloatNet {
     /// Adds position `i`'s loss and gradient to `work`.
     fn backward(&self, set: &TrainSet, i: usize, cfg: &TrainConfig, work: &mut Work) {
         let h = self.hidden;
-        let out = self.forward(set, i, &mut work.acc);
+        let out = self.forward(set, i, &mut work.acc) + set.base[i] / cfg.scale;
         let p = sigmoid(out);
         let e = p - self.target(set, i, cfg);
         work.loss += (e * e) as f64;
         let g = 2.0 * e * p * (1.0 - p);
         let grad = &mut work.grad;
-        grad.out_b += g;
+        let b = set.bucket[i] as usize;
+        grad.out_b[b] += g;
         let (own, their) = set.inputs(i);
         for (view, inputs) in [own, their].into_iter().enumerate() {
             let a = &mut work.acc[view];
-            let ow = &self.out_w[view * h..(view + 1) * h];
-            let gw = &mut grad.out_w[view * h..(view + 1) * h];
+            let at = (2 * b + view) * h;
+            let ow = &self.out_w[at..at + h];
+            let gw = &mut grad.out_w[at..at + h];
             // From here `a` holds the gradient of the accumulator.
             for ((x, w), gw) in a.iter_mut().zip(ow).zip(gw.iter_mut()) {
                 let c = x.clamp(0.0, 1.0);
@@ -289,7 +320,8 @@ impl FloatNet {
             .fold(
                 || (self.work(), 0.0f64),
                 |(mut w, sum), i| {
-                    let p = sigmoid(self.forward(set, i, &mut w.acc));
+                    let out = self.forward(set, i, &mut w.acc) + set.base[i] / cfg.scale;
+                    let p = sigmoid(out);
                     let e = (p - self.target(set, i, cfg)) as f64;
                     (w, sum + e * e)
                 },
@@ -300,19 +332,35 @@ impl FloatNet {
     }
 
     /// The engine's fixed-point network.
-    pub fn quantize(&self, layout: &Layout, scale: f32, notes: String) -> Network {
+    pub fn quantize(&self, layout: &Layout, scale: f32, residual: bool, notes: String) -> Network {
         let q = |w: &f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
         Network {
             layout: layout.clone(),
             hidden: self.hidden,
+            buckets: self.buckets,
+            residual,
             scale,
             notes,
             ft_weights: self.ft_w.iter().map(q).collect(),
             ft_bias: self.ft_b.iter().map(q).collect(),
             out_weights: self.out_w.clone(),
-            out_bias: self.out_b,
+            out_bias: self.out_b.clone(),
         }
     }
+}
+
+/// The loss of the records' own search scores as predictions (what a network must beat to
+/// know more than the searches that labelled the data).
+pub fn score_loss(set: &TrainSet, cfg: &TrainConfig) -> f64 {
+    let n = set.len().max(1) as f64;
+    (0..set.len())
+        .map(|i| {
+            let p = sigmoid(set.score[i] / cfg.scale);
+            let t = cfg.wdl * set.result[i] + (1.0 - cfg.wdl) * p;
+            ((p - t) * (p - t)) as f64
+        })
+        .sum::<f64>()
+        / n
 }
 
 /// Adam's moments for every parameter.
@@ -359,9 +407,13 @@ impl Adam {
             &mut self.v.out_w,
             1e6,
         );
-        let (mut ob, mut mb, mut vb) = ([net.out_b], [self.m.out_b], [self.v.out_b]);
-        update(&mut ob, &[grad.out_b], &mut mb, &mut vb, 1e6);
-        (net.out_b, self.m.out_b, self.v.out_b) = (ob[0], mb[0], vb[0]);
+        update(
+            &mut net.out_b,
+            &grad.out_b,
+            &mut self.m.out_b,
+            &mut self.v.out_b,
+            1e6,
+        );
     }
 }
 
@@ -397,10 +449,10 @@ pub fn train(
     start: Option<FloatNet>,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
 ) -> FloatNet {
-    let mut net = start.unwrap_or_else(|| FloatNet::new(inputs, cfg.hidden, cfg.seed));
+    let mut net = start.unwrap_or_else(|| FloatNet::new(inputs, cfg.hidden, cfg.buckets, cfg.seed));
     let mut adam = Adam {
-        m: FloatNet::zeros(inputs, net.hidden),
-        v: FloatNet::zeros(inputs, net.hidden),
+        m: FloatNet::zeros(inputs, net.hidden, net.buckets),
+        v: FloatNet::zeros(inputs, net.hidden, net.buckets),
         t: 0,
     };
     let mut order: Vec<u32> = (0..train_set.len() as u32).collect();
@@ -420,7 +472,7 @@ pub fn train(
                 g.ft_w.iter_mut().for_each(|x| *x = 0.0);
                 g.ft_b.iter_mut().for_each(|x| *x = 0.0);
                 g.out_w.iter_mut().for_each(|x| *x = 0.0);
-                g.out_b = 0.0;
+                g.out_b.iter_mut().for_each(|x| *x = 0.0);
                 w.loss = 0.0;
                 let lo = (t * per).min(batch.len());
                 let hi = ((t + 1) * per).min(batch.len());
@@ -443,7 +495,9 @@ pub fn train(
                 for (a, b) in total.grad.out_w.iter_mut().zip(&w.grad.out_w) {
                     *a += b;
                 }
-                total.grad.out_b += w.grad.out_b;
+                for (a, b) in total.grad.out_b.iter_mut().zip(&w.grad.out_b) {
+                    *a += b;
+                }
                 total.loss += w.loss;
             }
             train_loss += total.loss;
@@ -517,9 +571,11 @@ mod tests {
         let spec = oblique_engine::find_variant("chess").expect("chess");
         let layout = Layout::of_game::<u64>(spec).expect("layout");
         let records = material_records(6000, 4);
-        let (train_set, held_out) = load::<u64>(spec, &layout, &records, 5).expect("records");
+        let (train_set, held_out) =
+            load::<u64>(spec, &layout, &records, 5, 2, None).expect("records");
         let cfg = TrainConfig {
             hidden: 16,
+            buckets: 2,
             epochs: 30,
             batch: 256,
             lr: 0.005,
@@ -527,7 +583,7 @@ mod tests {
             scale: 200.0,
             seed: 1,
         };
-        let start = FloatNet::new(layout.inputs(), cfg.hidden, cfg.seed);
+        let start = FloatNet::new(layout.inputs(), cfg.hidden, cfg.buckets, cfg.seed);
         let before = start.loss(&held_out, &cfg);
         let net = train(
             layout.inputs(),
@@ -540,7 +596,7 @@ mod tests {
         let after = net.loss(&held_out, &cfg);
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
         // The rounded network agrees: a queen up scores far above a queen down.
-        let fixed = net.quantize(&layout, cfg.scale, String::new());
+        let fixed = net.quantize(&layout, cfg.scale, false, String::new());
         let score = |fen: &str| {
             let pos = Position::<u64>::from_fen(spec, fen).expect("fen");
             let (mut w, mut b) = (Vec::new(), Vec::new());
