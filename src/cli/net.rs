@@ -179,6 +179,10 @@ pub struct TrainArgs {
     /// of the whole evaluation.
     #[arg(long)]
     residual: bool,
+    /// Do not also learn from the positions' images under the symmetries of the game's
+    /// rules (orthodox chess's left-right mirror, ...).
+    #[arg(long)]
+    no_symmetries: bool,
     /// Every N-th game is held out of training (its loss is reported).
     #[arg(long, default_value_t = 20)]
     held_out_every: usize,
@@ -252,6 +256,7 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
         a.held_out_every,
         a.buckets,
         a.residual.then_some(&hand_score),
+        !a.no_symmetries,
     )
     .map_err(|e| CliError::Record {
         path: a.data.join(" "),
@@ -300,14 +305,17 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
         .sum::<f64>()
         / hand.len().max(1) as f64;
     println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
-    let mut last = None;
-    let net = trainer::train(
+    // The epoch with the lowest held-out loss is the one kept (the network stops there
+    // rather than learning the training games by heart).
+    let mut last: Option<trainer::EpochReport> = None;
+    let mut best: Option<(trainer::FloatNet, trainer::EpochReport)> = None;
+    let last_net = trainer::train(
         layout.inputs(),
         &train_set,
         &held_out,
         &cfg,
         None,
-        |r, _| {
+        |r, net| {
             println!(
                 "epoch {:>3}  lr {:.5}  training loss {:.6}  held-out loss {:.6}  [{:.0} s]",
                 r.epoch,
@@ -317,11 +325,25 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
                 start.elapsed().as_secs_f64()
             );
             last = Some(*r);
+            if held_out.is_empty()
+                || best
+                    .as_ref()
+                    .is_none_or(|(_, b)| r.held_out_loss < b.held_out_loss)
+            {
+                best = Some((net.clone(), *r));
+            }
         },
     );
-    let fit = last.map_or(String::new(), |r| {
+    let (net, kept) = match best {
+        Some((net, r)) => (net, Some(r)),
+        None => (last_net, last),
+    };
+    if let Some(r) = kept {
+        println!("kept epoch {}", r.epoch);
+    }
+    let fit = kept.map_or(String::new(), |r| {
         format!(
-            "{} training positions, {} held out; after {} epochs training loss {:.6}, held-out loss {:.6}",
+            "{} training positions, {} held out; kept epoch {}: training loss {:.6}, held-out loss {:.6}",
             train_set.len(),
             held_out.len(),
             r.epoch,

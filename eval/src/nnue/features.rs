@@ -32,6 +32,68 @@ pub struct Layout {
     pub mirror: Vec<u16>,
     /// Men on the board at the start (the output buckets span 2 ..= this).
     pub start_men: usize,
+    /// Cell maps under which the game's rules are the same for each player (orthodox
+    /// chess's left-right mirror, Diagonal Chess's reflection in its long diagonal): a
+    /// position and its image are worth the same, so the trainer learns from both.
+    pub symmetries: Vec<Vec<u16>>,
+}
+
+/// Same-player cell maps worth testing: the left-right mirror and the two reflections in
+/// a diagonal (square boards).
+fn same_side_candidates() -> [CellMap; 3] {
+    [
+        |f, r, files, _ranks| (files - 1 - f, r),
+        |f, r, _files, _ranks| (r, f),
+        |f, r, files, _ranks| (files - 1 - r, files - 1 - f),
+    ]
+}
+
+/// Does `map` leave the game's moves as they are? Leaper, pawn and promotion tables
+/// exactly; slider attacks on the empty board and on seeded random occupancies.
+fn preserves_rules<B: RulesCache>(rules: &oblique_engine::rules::Rules<B>, map: &[u16]) -> bool {
+    let image = |set: B| {
+        let mut out = B::EMPTY;
+        for c in set.iter() {
+            out.insert(map[c] as usize);
+        }
+        out
+    };
+    let tables: [&Vec<B>; 7] = [
+        &rules.king,
+        &rules.knight,
+        &rules.ultra,
+        &rules.pawn_quiet[0],
+        &rules.pawn_quiet[1],
+        &rules.pawn_capture[0],
+        &rules.pawn_capture[1],
+    ];
+    let mut rng = oblique_engine::random::SplitMix64::new(0x5EED);
+    let occupancies: Vec<B> = std::iter::once(B::EMPTY)
+        .chain((0..32).map(|_| {
+            let mut occ = B::EMPTY;
+            for c in 0..rules.cells {
+                if rng.below(3) == 0 {
+                    occ.insert(c);
+                }
+            }
+            occ
+        }))
+        .collect();
+    (0..2).all(|c| {
+        image(rules.promotion_zone[c]) == rules.promotion_zone[c]
+            && image(rules.pawn_goal[c]) == rules.pawn_goal[c]
+    }) && (0..rules.cells).all(|c| {
+        let m = map[c] as usize;
+        tables.iter().all(|t| t.is_empty() || image(t[c]) == t[m])
+            && (0..2).all(|side| {
+                rules.promotion_choices[side].get(c) == rules.promotion_choices[side].get(m)
+            })
+            && occupancies.iter().all(|&occ| {
+                let occ_m = image(occ);
+                image(rules.orth.attacks(c, occ)) == rules.orth.attacks(m, occ_m)
+                    && image(rules.diag.attacks(c, occ)) == rules.diag.attacks(m, occ_m)
+            })
+    })
 }
 
 /// Maps a cell (file, rank) on a board of (files, ranks) to another cell.
@@ -89,6 +151,20 @@ impl Layout {
             .map(|(_, m)| m)
             .unwrap_or_else(|| (0..cells as u16).collect());
         let start_men = (0..cells).filter(|&c| start.piece_at(c).is_some()).count();
+        let symmetries = same_side_candidates()
+            .iter()
+            .filter_map(|map| {
+                geom.cells
+                    .iter()
+                    .map(|c| {
+                        let (f, r) = map(c.file as i32, c.rank as i32, files, ranks);
+                        geom.at(f, r).map(|x| x as u16)
+                    })
+                    .collect::<Option<Vec<u16>>>()
+            })
+            .filter(|m| m.iter().enumerate().any(|(i, &x)| i != x as usize))
+            .filter(|m| preserves_rules(start.rules(), m))
+            .collect();
         Some(Layout {
             game: spec.name.to_string(),
             cells,
@@ -96,6 +172,7 @@ impl Layout {
             roles: spec.roles.len(),
             mirror,
             start_men,
+            symmetries,
         })
     }
 
@@ -128,12 +205,24 @@ impl Layout {
     /// Every input a position sets, for White's and Black's view, appended to `white` and
     /// `black` in the same order.
     pub fn active<G: Game>(&self, pos: &G, white: &mut Vec<u16>, black: &mut Vec<u16>) {
+        self.active_mapped(pos, None, white, black)
+    }
+
+    /// The same for the image of the position under a cell map (one of `symmetries`).
+    pub fn active_mapped<G: Game>(
+        &self,
+        pos: &G,
+        map: Option<&[u16]>,
+        white: &mut Vec<u16>,
+        black: &mut Vec<u16>,
+    ) {
         for color in [Color::White, Color::Black] {
             for role in oblique_engine::types::ROLES {
                 if self.role_slot[role.index()].is_none() {
                     continue;
                 }
                 for cell in pos.pieces(color, role).iter() {
+                    let cell = map.map_or(cell, |m| m[cell] as usize);
                     white.push(self.index(Color::White, color, role, cell) as u16);
                     black.push(self.index(Color::Black, color, role, cell) as u16);
                 }
@@ -180,6 +269,34 @@ mod tests {
         let l = layout("diagonal");
         assert_eq!(l.mirror[0], 63);
         assert_eq!(l.mirror[7], 56);
+    }
+
+    #[test]
+    fn symmetries_follow_the_rules() {
+        // Orthodox chess is the same game mirrored left to right (a1 <-> h1).
+        let chess = layout("chess");
+        assert_eq!(chess.symmetries.len(), 1);
+        assert_eq!(chess.symmetries[0][0], 7);
+        assert_eq!(chess.symmetries[0][12], 11);
+        // Diagonal Chess is played corner to corner: its mirror is the long diagonal
+        // (b1 <-> a2), not left to right.
+        let diagonal = layout("diagonal");
+        assert_eq!(diagonal.symmetries.len(), 1);
+        assert_eq!(diagonal.symmetries[0][1], 8);
+        // The escalator blocks lean both ways, "right side mirrored" (escalator.md,
+        // section 2): left to right is a symmetry of every escalator game, and no other.
+        for game in [
+            "slanted",
+            "minislanted",
+            "ultraslanted",
+            "almostultraslanted",
+        ] {
+            let l = layout(game);
+            assert_eq!(l.symmetries.len(), 1, "{game}");
+            // The a-file's first cell lands on the last file's first cell.
+            let last_file = l.symmetries[0][0] as usize;
+            assert!(last_file >= 7 && l.symmetries[0][last_file] == 0, "{game}");
+        }
     }
 
     #[test]

@@ -117,7 +117,8 @@ pub type Base<B> = dyn Fn(&Position<B>) -> i32 + Sync;
 
 /// Training and held-out positions of a 2D game's records (every `held_out_every`-th game
 /// held out; 0: none), with their output buckets of `buckets` and, for a residual network,
-/// the score it corrects.
+/// the score it corrects. With `augment`, each training position also comes as its image
+/// under every symmetry of the game's rules (`Layout::symmetries`), with the same labels.
 pub fn load<B: RulesCache>(
     spec: &'static VariantSpec,
     layout: &Layout,
@@ -125,8 +126,10 @@ pub fn load<B: RulesCache>(
     held_out_every: usize,
     buckets: usize,
     base: Option<&Base<B>>,
+    augment: bool,
 ) -> Result<(TrainSet, TrainSet), RecordError> {
-    type Inputs = (Vec<u16>, Vec<u16>, Color, i32);
+    type Inputs = (Vec<(Vec<u16>, Vec<u16>)>, Color, i32);
+    let held = |r: &Record| held_out_every > 0 && r.game % held_out_every == 0;
     let parsed: Vec<Result<Inputs, RecordError>> = records
         .par_iter()
         .enumerate()
@@ -135,24 +138,33 @@ pub fn load<B: RulesCache>(
                 index,
                 message: e.to_string(),
             })?;
-            let (mut w, mut b) = (Vec::with_capacity(40), Vec::with_capacity(40));
-            layout.active(&pos, &mut w, &mut b);
+            let maps = if augment && !held(r) {
+                layout.symmetries.len()
+            } else {
+                0
+            };
+            let views = (0..=maps)
+                .map(|k| {
+                    let (mut w, mut b) = (Vec::with_capacity(40), Vec::with_capacity(40));
+                    let map = k.checked_sub(1).map(|k| layout.symmetries[k].as_slice());
+                    layout.active_mapped(&pos, map, &mut w, &mut b);
+                    (w, b)
+                })
+                .collect();
             let base = base.map_or(0, |f| f(&pos));
-            Ok((w, b, pos.side_to_move(), base))
+            Ok((views, pos.side_to_move(), base))
         })
         .collect();
-    let (mut train, mut held) = (TrainSet::default(), TrainSet::default());
+    let (mut train, mut held_set) = (TrainSet::default(), TrainSet::default());
     for (r, p) in records.iter().zip(parsed) {
-        let (w, b, stm, base) = p?;
-        let set = if held_out_every > 0 && r.game % held_out_every == 0 {
-            &mut held
-        } else {
-            &mut train
-        };
-        let bucket = layout.bucket(w.len(), buckets) as u8;
-        set.push((&w, &b, stm, bucket, base), r.score, r.result);
+        let (views, stm, base) = p?;
+        let set = if held(r) { &mut held_set } else { &mut train };
+        for (w, b) in views {
+            let bucket = layout.bucket(w.len(), buckets) as u8;
+            set.push((&w, &b, stm, bucket, base), r.score, r.result);
+        }
     }
-    Ok((train, held))
+    Ok((train, held_set))
 }
 
 /// How to train.
@@ -572,7 +584,7 @@ mod tests {
         let layout = Layout::of_game::<u64>(spec).expect("layout");
         let records = material_records(6000, 4);
         let (train_set, held_out) =
-            load::<u64>(spec, &layout, &records, 5, 2, None).expect("records");
+            load::<u64>(spec, &layout, &records, 5, 2, None, true).expect("records");
         let cfg = TrainConfig {
             hidden: 16,
             buckets: 2,
