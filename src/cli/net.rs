@@ -242,7 +242,7 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
     // The bar: the hand-written evaluation's own loss on the held-out positions.
     let hand: Vec<(i32, f32, i32)> = records
         .iter()
-        .filter(|r| a.held_out_every > 0 && r.game % a.held_out_every == 0)
+        .filter(|r| a.held_out_every > 0 && r.game.is_multiple_of(a.held_out_every))
         .filter_map(|r| {
             let pos = Position::<B>::from_fen(spec, &r.fen).ok()?;
             let t = oblique_eval::cache::tables_for(pos.rules());

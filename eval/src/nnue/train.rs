@@ -129,7 +129,7 @@ pub fn load<B: RulesCache>(
     augment: bool,
 ) -> Result<(TrainSet, TrainSet), RecordError> {
     type Inputs = (Vec<(Vec<u16>, Vec<u16>)>, Color, i32);
-    let held = |r: &Record| held_out_every > 0 && r.game % held_out_every == 0;
+    let held = |r: &Record| held_out_every > 0 && r.game.is_multiple_of(held_out_every);
     let parsed: Vec<Result<Inputs, RecordError>> = records
         .par_iter()
         .enumerate()
