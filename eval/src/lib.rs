@@ -42,7 +42,8 @@ impl<B: EvalCache> Evaluator<Position<B>> for Evaluation {
         let t = cache::tables_for(pos.rules());
         match t.net {
             Some(net) => {
-                let learnt = nnue::accumulator::evaluate(net, pos.piece_sets(), pos.side_to_move());
+                let learnt =
+                    nnue::accumulator::evaluate(net, pos.piece_sets(), (0, 0), pos.side_to_move());
                 if net.residual {
                     learnt + eval2d::evaluate(pos)
                 } else {

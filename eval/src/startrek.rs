@@ -458,7 +458,23 @@ pub fn evaluate(pos: &StarTrekPosition) -> i32 {
 
 impl Evaluator<StarTrekPosition> for crate::Evaluation {
     fn evaluate(&self, pos: &StarTrekPosition) -> i32 {
-        evaluate(pos)
+        use crate::nnue::features::NetPosition;
+        match crate::nnue::nets::for_startrek() {
+            Some(net) => {
+                let learnt = crate::nnue::accumulator::evaluate(
+                    net,
+                    pos.piece_sets(),
+                    pos.attack_boards(),
+                    pos.side_to_move(),
+                );
+                if net.residual {
+                    learnt + evaluate(pos)
+                } else {
+                    learnt
+                }
+            }
+            None => evaluate(pos),
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use oblique_engine::{Position, PositionError};
 use oblique_eval::cache::EvalCache;
 use oblique_eval::nnue::data::{generate, NetData, Record};
 use oblique_eval::nnue::features::Layout;
-use oblique_eval::nnue::train::{self as trainer, load, TrainConfig};
+use oblique_eval::nnue::features::NetPosition;
+use oblique_eval::nnue::train::{self as trainer, load, Base, Reading, TrainConfig};
 use oblique_eval::tune::fit::fit_k;
 use oblique_eval::Evaluation;
 use std::io::Write;
@@ -61,11 +62,16 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
     match cmd {
         NetCommand::Data(a) => data(a),
         NetCommand::Train(a) => {
+            if a.variant
+                .eq_ignore_ascii_case(oblique_engine::startrek::NAME)
+            {
+                return train_startrek(a);
+            }
             let spec = oblique_engine::find_variant(&a.variant)
                 .ok_or_else(|| CliError::TuneGame(a.variant.clone()))?;
             match spec.width {
-                Width::W64 => train_net::<u64>(spec, a),
-                Width::W128 => train_net::<u128>(spec, a),
+                Width::W64 => train_2d::<u64>(spec, a),
+                Width::W128 => train_2d::<u128>(spec, a),
             }
         }
     }
@@ -225,7 +231,27 @@ fn read_records(files: &[String], max: usize) -> Result<Vec<Record>, CliError> {
     Ok(all)
 }
 
-fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(), CliError> {
+fn train_2d<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(), CliError> {
+    let layout = Layout::of_game::<B>(spec).ok_or_else(|| CliError::TuneGame(a.variant.clone()))?;
+    let parse = |fen: &str| Position::<B>::from_fen(spec, fen).map_err(|e| e.to_string());
+    let hand = |pos: &Position<B>| oblique_eval::eval2d::evaluate(pos);
+    train_net(layout, &parse, &hand, a)
+}
+
+fn train_startrek(a: TrainArgs) -> Result<(), CliError> {
+    let parse = |tfen: &str| StarTrekPosition::from_tfen(tfen).map_err(|e| e.to_string());
+    let hand = |pos: &StarTrekPosition| oblique_eval::startrek::evaluate(pos);
+    train_net(Layout::of_startrek(), &parse, &hand, a)
+}
+
+/// Trains a network for the game of `layout`, reading positions with `parse`; `hand` is the
+/// hand-written evaluation (side to move's view), the bar and a residual network's base.
+fn train_net<G: NetPosition>(
+    layout: Layout,
+    parse: &(dyn Fn(&str) -> Result<G, String> + Sync),
+    hand: &Base<G>,
+    a: TrainArgs,
+) -> Result<(), CliError> {
     if a.hidden == 0 || a.hidden > 4096 {
         return Err(CliError::out_of_range("--hidden", 4096, a.hidden as u64));
     }
@@ -235,34 +261,37 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
     if a.epochs == 0 || a.batch == 0 {
         return Err(CliError::NoGamesOrNodes);
     }
-    let layout = Layout::of_game::<B>(spec).ok_or_else(|| CliError::TuneGame(a.variant.clone()))?;
     let start = std::time::Instant::now();
     let records = read_records(&a.data, a.max_positions)?;
-    let hand_score = |pos: &Position<B>| oblique_eval::eval2d::evaluate(pos);
-    // The bar: the hand-written evaluation's own loss on the held-out positions.
-    let hand: Vec<(i32, f32, i32)> = records
+    // The bar: the hand-written evaluation's own loss on the held-out positions (White's
+    // view: score, result, record score).
+    let hand_scores: Vec<(i32, f32, i32)> = records
         .iter()
         .filter(|r| a.held_out_every > 0 && r.game.is_multiple_of(a.held_out_every))
         .filter_map(|r| {
-            let pos = Position::<B>::from_fen(spec, &r.fen).ok()?;
-            let t = oblique_eval::cache::tables_for(pos.rules());
-            Some((oblique_eval::eval2d::eval_white(&pos, t), r.result, r.score))
+            let pos = parse(&r.fen).ok()?;
+            let own = hand(&pos);
+            let white = if pos.side_to_move() == oblique_engine::Color::White {
+                own
+            } else {
+                -own
+            };
+            Some((white, r.result, r.score))
         })
         .collect();
-    let (train_set, held_out) = load::<B>(
-        spec,
-        &layout,
-        &records,
-        a.held_out_every,
-        a.buckets,
-        a.residual.then_some(&hand_score),
-        !a.no_symmetries,
-    )
-    .map_err(|e| CliError::Record {
-        path: a.data.join(" "),
-        line: e.index + 1,
-        error: e.message,
-    })?;
+    let reading = Reading {
+        parse,
+        held_out_every: a.held_out_every,
+        buckets: a.buckets,
+        base: a.residual.then_some(hand),
+        augment: !a.no_symmetries,
+    };
+    let (train_set, held_out) =
+        load(&layout, &records, &reading).map_err(|e| CliError::Record {
+            path: a.data.join(" "),
+            line: e.index + 1,
+            error: e.message,
+        })?;
     drop(records);
     if train_set.is_empty() {
         return Err(CliError::NoTrainingPositions);
@@ -272,7 +301,7 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
     let scale = (400.0 / (k * std::f64::consts::LN_10)) as f32;
     println!(
         "{}: {} training positions, {} held out ({:.1} s to read); {} inputs, {} hidden; scale {scale:.1} cp per logit (K {k:.4})",
-        spec.name,
+        layout.game,
         train_set.len(),
         held_out.len(),
         start.elapsed().as_secs_f64(),
@@ -294,7 +323,7 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
         trainer::score_loss(&train_set, &cfg),
         trainer::score_loss(&held_out, &cfg)
     );
-    let hand_loss = hand
+    let hand_loss = hand_scores
         .iter()
         .map(|&(white, result, score)| {
             let p = 1.0 / (1.0 + (-(white as f32) / scale).exp());
@@ -303,7 +332,7 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
             ((p - t) * (p - t)) as f64
         })
         .sum::<f64>()
-        / hand.len().max(1) as f64;
+        / hand_scores.len().max(1) as f64;
     println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
     // The epoch with the lowest held-out loss is the one kept (the network stops there
     // rather than learning the training games by heart).
@@ -365,8 +394,8 @@ fn train_net<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(
     let n = check.len().min(20_000);
     let drift: f64 = (0..n)
         .map(|i| {
-            let (own, their) = check.position_inputs(i);
-            let fixed = quantized.evaluate_inputs(own, their) as f32;
+            let (own, their, bucket) = check.position_inputs(i);
+            let fixed = quantized.evaluate_bucket(own, their, bucket) as f32;
             (fixed - check.float_score(&net, i, scale)).abs() as f64
         })
         .sum::<f64>()

@@ -7,11 +7,13 @@
 //! parent, a sibling after a sibling). So each thread keeps the piece sets of the position
 //! it evaluated last with its two accumulators; the next evaluation compares the sets role
 //! by role and adds or subtracts only the first-layer rows of the men that came or went
-//! (two to six rows for nearby positions). A position far from the last one (after a new
-//! root, or in another game) is summed afresh. The result is exactly the sum from scratch:
+//! (two to six rows for nearby positions), and likewise for Star Trek chess's attack boards.
+//! A position far from the last one (after a new root, or in another game) is summed
+//! afresh. The result is exactly the sum from scratch:
 //! integer arithmetic, no drift.
 
 use super::network::Network;
+use oblique_engine::startrek::bitset::Cells;
 use oblique_engine::{Color, PieceSets, Role};
 use oblique_tables::Bitboard;
 use std::cell::RefCell;
@@ -24,6 +26,8 @@ pub struct Accumulators<B> {
     /// The network the sums belong to (its address); 0: none yet.
     net: usize,
     sets: PieceSets<B>,
+    /// Occupied pins and Black's among them (Star Trek chess).
+    boards: (u32, u32),
     /// White's view, then Black's.
     acc: [Vec<i16>; 2],
 }
@@ -33,6 +37,7 @@ impl<B: Bitboard> Default for Accumulators<B> {
         Accumulators {
             net: 0,
             sets: PieceSets::EMPTY,
+            boards: (0, 0),
             acc: [Vec::new(), Vec::new()],
         }
     }
@@ -46,6 +51,14 @@ pub trait NetCache: Bitboard {
 thread_local! {
     static ACC64: RefCell<Accumulators<u64>> = RefCell::new(Accumulators::default());
     static ACC128: RefCell<Accumulators<u128>> = RefCell::new(Accumulators::default());
+    static ACC_ST: RefCell<Accumulators<Cells>> = RefCell::new(Accumulators::default());
+}
+
+impl NetCache for Cells {
+    #[inline(always)]
+    fn with_accumulators<R>(f: impl FnOnce(&mut Accumulators<Cells>) -> R) -> R {
+        ACC_ST.with(|c| f(&mut c.borrow_mut()))
+    }
 }
 
 impl NetCache for u64 {
@@ -79,7 +92,7 @@ fn sub(acc: &mut [i16], row: &[i16]) {
 const VIEWS: [Color; 2] = [Color::White, Color::Black];
 
 impl<B: Bitboard> Accumulators<B> {
-    fn refresh(&mut self, net: &Network, sets: &PieceSets<B>) {
+    fn refresh(&mut self, net: &Network, sets: &PieceSets<B>, boards: (u32, u32)) {
         for (view, acc) in VIEWS.iter().zip(self.acc.iter_mut()) {
             acc.clear();
             acc.extend_from_slice(&net.ft_bias);
@@ -93,16 +106,29 @@ impl<B: Bitboard> Accumulators<B> {
                     }
                 }
             }
+            for pin in 0..net.layout.pins {
+                if boards.0 >> pin & 1 != 0 {
+                    add(
+                        acc,
+                        net.row(net.layout.board_index(*view, owner(boards.1, pin), pin)),
+                    );
+                }
+            }
         }
         self.net = net as *const Network as usize;
         self.sets = *sets;
+        self.boards = boards;
     }
 
-    /// Brings the sums to the position whose men are `sets`.
+    /// Brings the sums to the position whose men are `sets` and attack boards `boards`.
     #[inline]
-    pub fn update(&mut self, net: &Network, sets: &PieceSets<B>) {
+    pub fn update(&mut self, net: &Network, sets: &PieceSets<B>, boards: (u32, u32)) {
         if self.net != net as *const Network as usize {
-            return self.refresh(net, sets);
+            return self.refresh(net, sets, boards);
+        }
+        if boards != self.boards {
+            // An attack board moved or changed hands (rare): a fresh sum is simplest.
+            return self.refresh(net, sets, boards);
         }
         let mut changed: [(Color, Role, usize, bool); REFRESH_ABOVE] =
             [(Color::White, Role::Pawn, 0, false); REFRESH_ABOVE];
@@ -119,7 +145,7 @@ impl<B: Bitboard> Accumulators<B> {
                 for (gone, set) in [(true, old & !new), (false, new & !old)] {
                     for cell in set.iter() {
                         if n == REFRESH_ABOVE {
-                            return self.refresh(net, sets);
+                            return self.refresh(net, sets, boards);
                         }
                         changed[n] = (color, role, cell, gone);
                         n += 1;
@@ -155,17 +181,29 @@ impl<B: Bitboard> Accumulators<B> {
     }
 }
 
-/// The network's score of a position with men `sets` and `side_to_move`, on this thread's
+/// The owner of the board on `pin`, from the mask of Black's boards.
+#[inline(always)]
+fn owner(black_owned: u32, pin: usize) -> Color {
+    if black_owned >> pin & 1 != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The network's score of a position with men `sets`, attack boards `boards` (occupied
+/// pins, Black's; `(0, 0)` on a 2D board) and `side_to_move`, on this thread's
 /// accumulators. The network lives as long as the process: the accumulators know it by its
 /// address.
 #[inline]
 pub fn evaluate<B: NetCache>(
     net: &'static Network,
     sets: &PieceSets<B>,
+    boards: (u32, u32),
     side_to_move: Color,
 ) -> i32 {
     B::with_accumulators(|a| {
-        a.update(net, sets);
+        a.update(net, sets, boards);
         a.output(net, side_to_move)
     })
 }
@@ -173,7 +211,7 @@ pub fn evaluate<B: NetCache>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::features::Layout;
+    use crate::nnue::features::{Layout, NetPosition};
     use crate::nnue::train::FloatNet;
     use oblique_engine::random::SplitMix64;
     use oblique_engine::rules::RulesCache;
@@ -192,13 +230,14 @@ mod tests {
         )))
     }
 
-    fn from_scratch<G: Game>(net: &Network, pos: &G) -> i32 {
+    fn from_scratch<G: NetPosition>(net: &Network, pos: &G) -> i32 {
         let (mut w, mut b) = (Vec::new(), Vec::new());
         net.layout.active(pos, &mut w, &mut b);
+        let men = pos.occupied().count() as usize;
         if pos.side_to_move() == Color::White {
-            net.evaluate_inputs(&w, &b)
+            net.evaluate_inputs(&w, &b, men)
         } else {
-            net.evaluate_inputs(&b, &w)
+            net.evaluate_inputs(&b, &w, men)
         }
     }
 
@@ -224,7 +263,12 @@ mod tests {
                 let m = moves[rng.below(moves.len())];
                 let undo = pos.make_move(m);
                 line.push((m, undo));
-                let fast = evaluate(net, pos.piece_sets(), pos.side_to_move());
+                let fast = evaluate(
+                    net,
+                    pos.piece_sets(),
+                    pos.attack_boards(),
+                    pos.side_to_move(),
+                );
                 assert_eq!(fast, from_scratch(net, &pos), "{game}: {}", pos.to_fen());
             }
         }
@@ -246,12 +290,53 @@ mod tests {
     }
 
     #[test]
+    fn updated_sums_equal_fresh_ones_in_star_trek_chess() {
+        use oblique_engine::startrek::StarTrekPosition;
+        let layout = Layout::of_startrek();
+        let float = FloatNet::new(layout.inputs(), 24, 4, 5);
+        let net: &'static Network = Box::leak(Box::new(float.quantize(
+            &layout,
+            150.0,
+            false,
+            String::new(),
+        )));
+        let mut rng = SplitMix64::new(13);
+        let mut board_moves = 0;
+        for _ in 0..4 {
+            let mut pos = StarTrekPosition::start();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let before = pos.attack_boards();
+                pos.make_move(m);
+                board_moves += (pos.attack_boards() != before) as usize;
+                let fast = evaluate(
+                    net,
+                    pos.piece_sets(),
+                    pos.attack_boards(),
+                    pos.side_to_move(),
+                );
+                assert_eq!(fast, from_scratch(net, &pos), "{}", pos.to_fen());
+            }
+        }
+        assert!(board_moves > 0, "the games moved no attack board");
+    }
+
+    #[test]
     fn a_second_network_on_the_same_thread_starts_afresh() {
         let spec = oblique_engine::find_variant("chess").expect("chess");
         let pos = Position::<u64>::start(spec).expect("start");
         let (a, b) = (random_net::<u64>("chess", 1), random_net::<u64>("chess", 2));
         for net in [a, b, a] {
-            let fast = evaluate(net, pos.piece_sets(), pos.side_to_move());
+            let fast = evaluate(
+                net,
+                pos.piece_sets(),
+                pos.attack_boards(),
+                pos.side_to_move(),
+            );
             assert_eq!(fast, from_scratch(net, &pos));
         }
     }

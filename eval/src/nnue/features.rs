@@ -13,9 +13,11 @@
 //! Input index, from the point of view of `perspective`:
 //! `(side * roles + role_slot) * cells + cell'`, where `side` is 0 for the perspective's own
 //! men and 1 for the opponent's, and `cell'` is the cell itself for White and its mirror for
-//! Black.
+//! Black. Star Trek chess adds one input per side and pin for its movable attack boards
+//! (where they stand decides which cells exist): `2 * roles * cells + side * pins + pin'`.
 
 use oblique_engine::rules::RulesCache;
+use oblique_engine::startrek::StarTrekPosition;
 use oblique_engine::{Color, Game, Position, Role, VariantSpec};
 use oblique_tables::Bitboard;
 
@@ -36,6 +38,39 @@ pub struct Layout {
     /// chess's left-right mirror, Diagonal Chess's reflection in its long diagonal): a
     /// position and its image are worth the same, so the trainer learns from both.
     pub symmetries: Vec<Vec<u16>>,
+    /// Pins for movable attack boards (Star Trek chess; 0 elsewhere), and the pin Black sees
+    /// where White sees each.
+    pub pins: usize,
+    pub pin_mirror: Vec<u8>,
+}
+
+/// A position as the network reads it: its men (`Game`) and, in Star Trek chess, its
+/// attack boards.
+pub trait NetPosition: Game {
+    /// Occupied pins, and the pins whose board Black owns (bit per pin).
+    fn attack_boards(&self) -> (u32, u32) {
+        (0, 0)
+    }
+}
+
+impl<B: RulesCache> NetPosition for Position<B> {}
+
+impl NetPosition for StarTrekPosition {
+    fn attack_boards(&self) -> (u32, u32) {
+        let mut occupied = 0;
+        let mut black = 0;
+        for pin in 0..oblique_engine::startrek::geometry::PINS {
+            match self.pin_owner(pin) {
+                Some(Color::White) => occupied |= 1 << pin,
+                Some(Color::Black) => {
+                    occupied |= 1 << pin;
+                    black |= 1 << pin;
+                }
+                None => {}
+            }
+        }
+        (occupied, black)
+    }
 }
 
 /// Same-player cell maps worth testing: the left-right mirror and the two reflections in
@@ -173,12 +208,68 @@ impl Layout {
             mirror,
             start_men,
             symmetries,
+            pins: 0,
+            pin_mirror: Vec::new(),
         })
+    }
+
+    /// The layout of Star Trek chess: its 144 cells (main boards and every attack-board
+    /// square), the six roles, and its 24 pins. Black's view turns the box upside down
+    /// and end to end (file kept, rank `9 - r`, level `8 - l`), which maps White's army and
+    /// attack boards onto Black's.
+    pub fn of_startrek() -> Layout {
+        use oblique_engine::startrek::geometry::geometry;
+        let g = geometry();
+        let start = StarTrekPosition::start();
+        let cells = oblique_engine::startrek::bitset::CELLS;
+        let flip = |(f, r, l): (i32, i32, i32)| (f, 9 - r, 8 - l);
+        let mirror = (0..cells)
+            .map(|c| {
+                let (f, r, l) = flip(g.coord[c]);
+                g.cell(f, r, l).unwrap_or(c) as u16
+            })
+            .collect();
+        let pin_mirror = g
+            .pins
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let (f, r, l) = flip(p.attach);
+                g.pin_at(f, r, l).unwrap_or(i) as u8
+            })
+            .collect();
+        let mut role_slot = [None; 8];
+        for (slot, role) in oblique_engine::variant::STANDARD_ROLES.iter().enumerate() {
+            role_slot[role.index()] = Some(slot as u8);
+        }
+        Layout {
+            game: oblique_engine::startrek::NAME.to_string(),
+            cells,
+            role_slot,
+            roles: oblique_engine::variant::STANDARD_ROLES.len(),
+            mirror,
+            start_men: start.occupied().count() as usize,
+            symmetries: Vec::new(),
+            pins: g.pins.len(),
+            pin_mirror,
+        }
     }
 
     /// Number of inputs.
     pub fn inputs(&self) -> usize {
-        2 * self.roles * self.cells
+        2 * self.roles * self.cells + 2 * self.pins
+    }
+
+    /// The input an attack board of `owner` on `pin` sets for `perspective`.
+    #[inline(always)]
+    pub fn board_index(&self, perspective: Color, owner: Color, pin: usize) -> usize {
+        let side = (owner != perspective) as usize;
+        let pin = if perspective == Color::White {
+            pin
+        } else {
+            self.pin_mirror[pin] as usize
+        };
+        2 * self.roles * self.cells + side * self.pins + pin
     }
 
     /// The input a man of `color` and `role` on `cell` sets for `perspective`.
@@ -203,13 +294,13 @@ impl Layout {
     }
 
     /// Every input a position sets, for White's and Black's view, appended to `white` and
-    /// `black` in the same order.
-    pub fn active<G: Game>(&self, pos: &G, white: &mut Vec<u16>, black: &mut Vec<u16>) {
+    /// `black` in the same order: the men, then the attack boards.
+    pub fn active<G: NetPosition>(&self, pos: &G, white: &mut Vec<u16>, black: &mut Vec<u16>) {
         self.active_mapped(pos, None, white, black)
     }
 
     /// The same for the image of the position under a cell map (one of `symmetries`).
-    pub fn active_mapped<G: Game>(
+    pub fn active_mapped<G: NetPosition>(
         &self,
         pos: &G,
         map: Option<&[u16]>,
@@ -226,6 +317,18 @@ impl Layout {
                     white.push(self.index(Color::White, color, role, cell) as u16);
                     black.push(self.index(Color::Black, color, role, cell) as u16);
                 }
+            }
+        }
+        let (occupied, black_owned) = pos.attack_boards();
+        for pin in 0..self.pins {
+            if occupied >> pin & 1 != 0 {
+                let owner = if black_owned >> pin & 1 != 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                white.push(self.board_index(Color::White, owner, pin) as u16);
+                black.push(self.board_index(Color::Black, owner, pin) as u16);
             }
         }
     }
@@ -269,6 +372,33 @@ mod tests {
         let l = layout("diagonal");
         assert_eq!(l.mirror[0], 63);
         assert_eq!(l.mirror[7], 56);
+    }
+
+    #[test]
+    fn star_trek_black_sees_the_box_turned_over() {
+        let l = Layout::of_startrek();
+        assert_eq!((l.cells, l.roles, l.pins), (144, 6, 24));
+        assert_eq!(l.inputs(), 2 * 6 * 144 + 2 * 24);
+        let start = StarTrekPosition::start();
+        // Every man of the start position lands on the other side's man of its role, and
+        // every attack board on the other side's board.
+        for c in 0..l.cells {
+            match (start.piece_at(c), start.piece_at(l.mirror[c] as usize)) {
+                (None, None) => {}
+                (Some(a), Some(b)) => assert!(a.role == b.role && a.color != b.color),
+                other => panic!("cell {c}: {other:?}"),
+            }
+        }
+        for pin in 0..l.pins {
+            let there = l.pin_mirror[pin] as usize;
+            match (start.pin_owner(pin), start.pin_owner(there)) {
+                (None, None) => {}
+                (Some(a), Some(b)) => assert_ne!(a, b),
+                other => panic!("pin {pin}: {other:?}"),
+            }
+        }
+        let (occupied, black) = start.attack_boards();
+        assert_eq!((occupied.count_ones(), black.count_ones()), (4, 2));
     }
 
     #[test]

@@ -45,28 +45,37 @@ fn from_env() -> &'static Option<(String, Vec<u8>)> {
 
 static LOADED: [OnceCell<Option<&'static Network>>; 32] = [const { OnceCell::new() }; 32];
 
-/// The network a game plays with, if any: read once per process.
+/// The network a 2D game plays with, if any: read once per process.
 pub fn for_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
     let index = oblique_engine::VARIANTS
         .iter()
         .position(|v| v.name == spec.name)?;
-    *LOADED.get(index)?.get_or_init(|| load::<B>(spec))
+    *LOADED
+        .get(index)?
+        .get_or_init(|| load(spec.name, || Layout::of_game::<B>(spec)))
 }
 
-fn load<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
+static STARTREK: OnceCell<Option<&'static Network>> = OnceCell::new();
+
+/// The network Star Trek chess plays with, if any: read once per process.
+pub fn for_startrek() -> Option<&'static Network> {
+    *STARTREK.get_or_init(|| {
+        load(oblique_engine::startrek::NAME, || {
+            Some(Layout::of_startrek())
+        })
+    })
+}
+
+fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static Network> {
     let bytes: &[u8] = match from_env() {
-        Some((game, _)) if game.is_empty() => return None,
-        Some((game, bytes)) if game == spec.name => bytes,
-        _ => EMBEDDED.iter().find(|(g, _)| *g == spec.name)?.1,
+        Some((g, _)) if g.is_empty() => return None,
+        Some((g, bytes)) if g == game => bytes,
+        _ => EMBEDDED.iter().find(|(g, _)| *g == game)?.1,
     };
-    let layout = Layout::of_game::<B>(spec)?;
-    match Network::read(bytes, &layout) {
+    match Network::read(bytes, &layout()?) {
         Ok(net) => Some(Box::leak(Box::new(net))),
         Err(e) => {
-            eprintln!(
-                "network for {}: {e}; using the hand-written evaluation",
-                spec.name
-            );
+            eprintln!("network for {game}: {e}; using the hand-written evaluation");
             None
         }
     }

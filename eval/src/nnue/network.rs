@@ -198,9 +198,14 @@ impl Network {
     }
 
     /// The score in centipawns from scratch, given the inputs each view sets (side to
-    /// move's first): what the accumulators hold, computed without them.
-    pub fn evaluate_inputs(&self, own: &[u16], their: &[u16]) -> i32 {
-        let bucket = self.layout.bucket(own.len(), self.buckets);
+    /// move's first) and the men on the board: what the accumulators hold, computed without
+    /// them.
+    pub fn evaluate_inputs(&self, own: &[u16], their: &[u16], men: usize) -> i32 {
+        self.evaluate_bucket(own, their, self.layout.bucket(men, self.buckets))
+    }
+
+    /// The same with the output bucket given.
+    pub fn evaluate_bucket(&self, own: &[u16], their: &[u16], bucket: usize) -> i32 {
         let acc = |inputs: &[u16]| {
             let mut a = self.ft_bias.clone();
             for &f in inputs {

@@ -15,10 +15,11 @@
 
 use super::data::Record;
 use super::features::Layout;
+use super::features::NetPosition;
 use super::network::{Network, QA, WEIGHT_LIMIT};
 use oblique_engine::random::SplitMix64;
-use oblique_engine::rules::RulesCache;
-use oblique_engine::{Color, Game, Position, VariantSpec};
+use oblique_engine::Color;
+use oblique_tables::Bitboard;
 use rayon::prelude::*;
 
 /// Positions as the trainer reads them.
@@ -83,9 +84,11 @@ impl TrainSet {
         }
     }
 
-    /// The side to move's inputs and the other side's, of position `i` (public form).
-    pub fn position_inputs(&self, i: usize) -> (&[u16], &[u16]) {
-        self.inputs(i)
+    /// The side to move's inputs and the other side's, of position `i`, and its output
+    /// bucket (public form).
+    pub fn position_inputs(&self, i: usize) -> (&[u16], &[u16], usize) {
+        let (own, their) = self.inputs(i);
+        (own, their, self.bucket[i] as usize)
     }
 
     /// The float network's own score of position `i` in centipawns, without a residual
@@ -113,31 +116,39 @@ pub struct RecordError {
 }
 
 /// The score a residual network is trained on top of (side to move's view, centipawns).
-pub type Base<B> = dyn Fn(&Position<B>) -> i32 + Sync;
+pub type Base<G> = dyn Fn(&G) -> i32 + Sync;
 
-/// Training and held-out positions of a 2D game's records (every `held_out_every`-th game
-/// held out; 0: none), with their output buckets of `buckets` and, for a residual network,
-/// the score it corrects. With `augment`, each training position also comes as its image
-/// under every symmetry of the game's rules (`Layout::symmetries`), with the same labels.
-pub fn load<B: RulesCache>(
-    spec: &'static VariantSpec,
+/// How to read the records, and what they mean for the network.
+pub struct Reading<'a, G> {
+    /// The game's position reader (FEN or TFEN).
+    pub parse: &'a (dyn Fn(&str) -> Result<G, String> + Sync),
+    /// Every `held_out_every`-th game is held out (0: none).
+    pub held_out_every: usize,
+    pub buckets: usize,
+    /// For a residual network, the score it corrects.
+    pub base: Option<&'a Base<G>>,
+    /// Each training position also comes as its image under every symmetry of the game's
+    /// rules (`Layout::symmetries`), with the same labels.
+    pub augment: bool,
+}
+
+/// The training and held-out positions of a game's records, with their output buckets and
+/// (residual networks) the scores they correct.
+pub fn load<G: NetPosition>(
     layout: &Layout,
     records: &[Record],
-    held_out_every: usize,
-    buckets: usize,
-    base: Option<&Base<B>>,
-    augment: bool,
+    how: &Reading<G>,
 ) -> Result<(TrainSet, TrainSet), RecordError> {
-    type Inputs = (Vec<(Vec<u16>, Vec<u16>)>, Color, i32);
+    type Inputs = (Vec<(Vec<u16>, Vec<u16>)>, Color, i32, usize);
+    let held_out_every = how.held_out_every;
     let held = |r: &Record| held_out_every > 0 && r.game.is_multiple_of(held_out_every);
     let parsed: Vec<Result<Inputs, RecordError>> = records
         .par_iter()
         .enumerate()
         .map(|(index, r)| {
-            let pos = Position::<B>::from_fen(spec, &r.fen).map_err(|e| RecordError {
-                index,
-                message: e.to_string(),
-            })?;
+            let pos = (how.parse)(&r.fen).map_err(|message| RecordError { index, message })?;
+            let augment = how.augment;
+            let base = how.base;
             let maps = if augment && !held(r) {
                 layout.symmetries.len()
             } else {
@@ -152,16 +163,17 @@ pub fn load<B: RulesCache>(
                 })
                 .collect();
             let base = base.map_or(0, |f| f(&pos));
-            Ok((views, pos.side_to_move(), base))
+            let men = pos.occupied().count() as usize;
+            Ok((views, pos.side_to_move(), base, men))
         })
         .collect();
     let (mut train, mut held_set) = (TrainSet::default(), TrainSet::default());
     for (r, p) in records.iter().zip(parsed) {
-        let (views, stm, base) = p?;
+        let (views, stm, base, men) = p?;
         let set = if held(r) { &mut held_set } else { &mut train };
-        for (w, b) in views {
-            let bucket = layout.bucket(w.len(), buckets) as u8;
-            set.push((&w, &b, stm, bucket, base), r.score, r.result);
+        let bucket = layout.bucket(men, how.buckets) as u8;
+        for (w, b) in &views {
+            set.push((w, b, stm, bucket, base), r.score, r.result);
         }
     }
     Ok((train, held_set))
@@ -530,6 +542,7 @@ pub fn train(
 mod tests {
     use super::*;
     use oblique_engine::search::SearchGame;
+    use oblique_engine::{Game, Position};
     use oblique_tables::Bitboard;
 
     /// Records of random chess positions scored by material alone (pawn 100, knight and
@@ -583,8 +596,15 @@ mod tests {
         let spec = oblique_engine::find_variant("chess").expect("chess");
         let layout = Layout::of_game::<u64>(spec).expect("layout");
         let records = material_records(6000, 4);
-        let (train_set, held_out) =
-            load::<u64>(spec, &layout, &records, 5, 2, None, true).expect("records");
+        let parse = |fen: &str| Position::<u64>::from_fen(spec, fen).map_err(|e| e.to_string());
+        let reading = Reading {
+            parse: &parse,
+            held_out_every: 5,
+            buckets: 2,
+            base: None,
+            augment: true,
+        };
+        let (train_set, held_out) = load(&layout, &records, &reading).expect("records");
         let cfg = TrainConfig {
             hidden: 16,
             buckets: 2,
@@ -613,7 +633,7 @@ mod tests {
             let pos = Position::<u64>::from_fen(spec, fen).expect("fen");
             let (mut w, mut b) = (Vec::new(), Vec::new());
             layout.active(&pos, &mut w, &mut b);
-            fixed.evaluate_inputs(&w, &b)
+            fixed.evaluate_inputs(&w, &b, pos.occupied().count() as usize)
         };
         let up = score("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let down = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
