@@ -231,6 +231,15 @@ impl Outcome {
         }
     }
 
+    /// White's points: 1 for a win, 0.5 for a draw, 0 for a loss (training labels).
+    pub fn white_points(self) -> f32 {
+        match self.winner() {
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
+        }
+    }
+
     /// PGN-style result.
     pub fn result(self) -> &'static str {
         match self.winner() {

@@ -132,11 +132,7 @@ pub fn play_game<G: SearchGame, E: Evaluator<G>>(
     let mut decided_sign = 0;
     for ply in 0..cfg.max_plies {
         if let Some(outcome) = pos.game_outcome() {
-            result = match outcome.winner() {
-                Some(Color::White) => 1.0,
-                Some(Color::Black) => 0.0,
-                None => 0.5,
-            };
+            result = outcome.white_points();
             break;
         }
         let r = search.run(&pos, eval, &limits, |_| {});

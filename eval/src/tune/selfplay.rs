@@ -13,7 +13,7 @@ use crate::Evaluation;
 use oblique_engine::random::SplitMix64;
 use oblique_engine::search::{Evaluator, Limits, Search, SearchGame};
 use oblique_engine::variant::VariantSpec;
-use oblique_engine::{Color, Game, Position};
+use oblique_engine::{Game, Position};
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -106,11 +106,7 @@ pub fn play_game<B: EvalCache>(
     let mut result = 0.5;
     for _ in 0..cfg.max_plies {
         if let Some(outcome) = pos.game_outcome() {
-            result = match outcome.winner() {
-                Some(Color::White) => 1.0,
-                Some(Color::Black) => 0.0,
-                None => 0.5,
-            };
+            result = outcome.white_points() as f64;
             break;
         }
         if is_quiet(&mut pos, &Evaluation) {
