@@ -254,3 +254,140 @@ fn play_star_trek_from_the_start() {
         "{out}"
     );
 }
+
+#[test]
+fn net_commands_refuse_bad_input_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("oblique-net-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let garbage = dir.join("garbage.txt");
+    std::fs::write(
+        &garbage,
+        "0 1 12 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a record\n",
+    )
+    .expect("write");
+    let bad_fen = dir.join("bad-fen.txt");
+    std::fs::write(&bad_fen, "0 1 12 this is no position\n").expect("write");
+    let out = dir.join("out.nnue").to_string_lossy().into_owned();
+    let (garbage, bad_fen) = (
+        garbage.to_string_lossy().into_owned(),
+        bad_fen.to_string_lossy().into_owned(),
+    );
+    for args in [
+        vec![
+            "net",
+            "data",
+            "--variant",
+            "nosuchgame",
+            "--games",
+            "1",
+            "--out",
+            &out,
+        ],
+        vec!["net", "data", "--games", "0", "--out", &out],
+        vec![
+            "net",
+            "train",
+            "--data",
+            "/nonexistent/records.txt",
+            "--out",
+            &out,
+        ],
+        vec!["net", "train", "--data", &garbage, "--out", &out],
+        vec!["net", "train", "--data", &bad_fen, "--out", &out],
+        vec![
+            "net", "train", "--data", &garbage, "--hidden", "0", "--out", &out,
+        ],
+        vec![
+            "net",
+            "train",
+            "--variant",
+            "nosuchgame",
+            "--data",
+            &garbage,
+            "--out",
+            &out,
+        ],
+    ] {
+        let (code, stdout, err) = oblique(&args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn net_data_then_train_writes_a_network_the_engine_plays_with() {
+    let dir = std::env::temp_dir().join(format!("oblique-net-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("d.txt").to_string_lossy().into_owned();
+    let net = dir.join("n.nnue").to_string_lossy().into_owned();
+    let (code, out, err) = oblique(&[
+        "net",
+        "data",
+        "--variant",
+        "diagonal",
+        "--games",
+        "6",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--out",
+        &data,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("6 games"), "{out}");
+    let (code, out, err) = oblique(&[
+        "net",
+        "train",
+        "--variant",
+        "diagonal",
+        "--data",
+        &data,
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--held-out-every",
+        "3",
+        "--residual",
+        "--out",
+        &net,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("held-out loss") && out.contains("wrote"),
+        "{out}"
+    );
+    // The engine plays with it when told to, and says nothing about it.
+    let run = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .args(["analyze", "--variant", "diagonal", "--depth", "4"])
+        .env("OBLIQUE_NET", &net)
+        .output()
+        .expect("run oblique");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && stdout.contains("bestmove"),
+        "{stdout}"
+    );
+    assert!(
+        run.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    // A broken file is reported and the game keeps its evaluation.
+    std::fs::write(&net, b"OBQNNUE1 broken").expect("write");
+    let run = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .args(["analyze", "--variant", "diagonal", "--depth", "3"])
+        .env("OBLIQUE_NET", &net)
+        .output()
+        .expect("run oblique");
+    assert!(
+        run.status.success(),
+        "a broken network must not stop the engine"
+    );
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("network"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -20,24 +20,39 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[("chess", include_bytes!("../../nets/ch
 /// The environment variable that overrides the compiled-in networks.
 pub const OVERRIDE: &str = "OBLIQUE_NET";
 
-static FROM_ENV: OnceCell<Option<(String, Vec<u8>)>> = OnceCell::new();
+/// What `OBLIQUE_NET` says.
+enum Override {
+    /// Unset, or a file that could not be used (reported once).
+    Nothing,
+    /// `none`: every game plays with its hand-written evaluation.
+    Off,
+    /// A network file for the game its header names.
+    Net { game: String, bytes: Vec<u8> },
+}
 
-/// `OBLIQUE_NET`'s file, read once: `Some((game, bytes))`, or `None` when unset. The game
-/// name is the file's own (its header), so a reader knows which game to build it for.
-fn from_env() -> &'static Option<(String, Vec<u8>)> {
+static FROM_ENV: OnceCell<Override> = OnceCell::new();
+
+/// `OBLIQUE_NET`, read once. The game is the file's own (its header), so a reader knows
+/// which game to build it for.
+fn from_env() -> &'static Override {
     FROM_ENV.get_or_init(|| {
-        let path = std::env::var(OVERRIDE).ok()?;
+        let Ok(path) = std::env::var(OVERRIDE) else {
+            return Override::Nothing;
+        };
         if path.eq_ignore_ascii_case("none") {
-            return Some((String::new(), Vec::new()));
+            return Override::Off;
         }
         match std::fs::read(&path) {
-            Ok(bytes) => {
-                let game = Network::game_of(&bytes).unwrap_or_default();
-                Some((game, bytes))
-            }
+            Ok(bytes) => match Network::game_of(&bytes) {
+                Some(game) => Override::Net { game, bytes },
+                None => {
+                    eprintln!("{OVERRIDE}: {path} is not an Oblique network file; ignored");
+                    Override::Nothing
+                }
+            },
             Err(e) => {
-                eprintln!("{OVERRIDE}: cannot read {path}: {e}");
-                None
+                eprintln!("{OVERRIDE}: cannot read {path}: {e}; ignored");
+                Override::Nothing
             }
         }
     })
@@ -68,8 +83,8 @@ pub fn for_startrek() -> Option<&'static Network> {
 
 fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static Network> {
     let bytes: &[u8] = match from_env() {
-        Some((g, _)) if g.is_empty() => return None,
-        Some((g, bytes)) if g == game => bytes,
+        Override::Off => return None,
+        Override::Net { game: g, bytes } if g == game => bytes,
         _ => EMBEDDED.iter().find(|(g, _)| *g == game)?.1,
     };
     match Network::read(bytes, &layout()?) {
