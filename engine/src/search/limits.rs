@@ -157,3 +157,130 @@ impl Limits {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OVERHEAD: Duration = DEFAULT_MOVE_OVERHEAD;
+
+    fn on_clock(time_left_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time_left: Duration::from_millis(time_left_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    /// What the plan may draw on: the clock less the overhead and the reserve.
+    fn usable(time_left_ms: u64) -> Duration {
+        let left = Duration::from_millis(time_left_ms).saturating_sub(OVERHEAD);
+        left - (left / 4).min(CLOCK_RESERVE)
+    }
+
+    #[test]
+    fn fixed_time_and_infinite_searches() {
+        let b = Limits::movetime(1000).budget(OVERHEAD);
+        assert_eq!(b.soft, Some(Duration::from_millis(950)));
+        assert_eq!(b.hard, Some(Duration::from_millis(950)));
+        let b = Limits::movetime(10).budget(OVERHEAD);
+        assert_eq!(
+            b.hard,
+            Some(Duration::from_millis(1)),
+            "never a zero budget"
+        );
+        let infinite = Limits {
+            infinite: true,
+            ..on_clock(5000, 0, None)
+        };
+        let b = infinite.budget(OVERHEAD);
+        assert!(b.soft.is_none() && b.hard.is_none());
+        let b = Limits::depth(7).budget(OVERHEAD);
+        assert!(b.soft.is_none() && b.hard.is_none());
+    }
+
+    #[test]
+    fn sudden_death_plans_a_share_within_the_caps() {
+        for (ms, inc) in [(300_000, 0), (10_000, 100), (1_000, 10), (200, 0), (60, 0)] {
+            let b = on_clock(ms, inc, None).budget(OVERHEAD);
+            let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
+            let left = usable(ms);
+            assert!(soft <= hard, "{ms}+{inc}: soft {soft:?} > hard {hard:?}");
+            assert!(soft >= Duration::from_millis(1) && hard >= Duration::from_millis(1));
+            if left >= Duration::from_millis(5) {
+                assert!(soft <= left.mul_f64(0.2), "{ms}+{inc}: soft {soft:?}");
+                assert!(hard <= left.mul_f64(0.4), "{ms}+{inc}: hard {hard:?}");
+            }
+        }
+        // Five minutes without increment: a thirtieth of the usable clock, about 10 s.
+        let b = on_clock(300_000, 0, None).budget(OVERHEAD);
+        let soft = b.soft.unwrap().as_secs_f64();
+        assert!((9.0..10.0).contains(&soft), "soft {soft}");
+    }
+
+    #[test]
+    fn the_increment_to_come_adds_to_the_plan() {
+        let without = on_clock(10_000, 0, None).budget(OVERHEAD).soft.unwrap();
+        let with = on_clock(10_000, 100, None).budget(OVERHEAD).soft.unwrap();
+        assert!(with > without, "{with:?} <= {without:?}");
+    }
+
+    #[test]
+    fn the_last_move_before_a_control_may_use_more_of_the_clock() {
+        let last = on_clock(10_000, 0, Some(1)).budget(OVERHEAD);
+        let sudden = on_clock(10_000, 0, None).budget(OVERHEAD);
+        let left = usable(10_000);
+        assert!(last.soft.unwrap() > sudden.soft.unwrap());
+        assert!(last.soft.unwrap() <= left.mul_f64(0.5));
+        assert!(last.hard.unwrap() <= left.mul_f64(0.7));
+        // Twenty moves to go share the clock more evenly than one.
+        let twenty = on_clock(10_000, 0, Some(20)).budget(OVERHEAD);
+        assert!(twenty.soft.unwrap() < last.soft.unwrap());
+    }
+
+    /// An engine that always ran to its hard limit and paid a latency on top still keeps
+    /// time in hand through a long sudden-death game, whenever the increment covers the
+    /// latency (when it does not, every move drains the clock whatever the plan).
+    #[test]
+    fn spending_the_hard_limit_every_move_never_runs_out() {
+        for (start_ms, inc_ms) in [(10_000u64, 100u64), (3_000, 30), (1_000, 15)] {
+            let mut left = Duration::from_millis(start_ms);
+            for mv in 0..300 {
+                let hard = on_clock(left.as_millis() as u64, inc_ms, None)
+                    .budget(OVERHEAD)
+                    .hard
+                    .unwrap();
+                let spent = hard + LATENCY_PER_MOVE;
+                assert!(
+                    spent < left,
+                    "{start_ms}+{inc_ms}: move {mv} spends {spent:?} of {left:?}"
+                );
+                left = left - spent + Duration::from_millis(inc_ms);
+            }
+        }
+    }
+
+    /// Without an increment, an engine that spends its plan (and a latency) every move
+    /// still has time left after 150 moves.
+    #[test]
+    fn spending_the_plan_lasts_a_long_game_without_increment() {
+        for start_ms in [60_000u64, 10_000] {
+            let mut left = Duration::from_millis(start_ms);
+            for mv in 0..150 {
+                let soft = on_clock(left.as_millis() as u64, 0, None)
+                    .budget(OVERHEAD)
+                    .soft
+                    .unwrap();
+                let spent = soft + LATENCY_PER_MOVE;
+                assert!(
+                    spent < left,
+                    "{start_ms}+0: move {mv} spends {spent:?} of {left:?}"
+                );
+                left -= spent;
+            }
+        }
+    }
+}
