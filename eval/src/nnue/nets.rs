@@ -15,7 +15,10 @@ use once_cell::sync::OnceCell;
 
 /// The networks compiled in: game name and file. Each was kept because it beat the build
 /// without it in a match (README, "Network evaluation").
-pub const EMBEDDED: &[(&str, &[u8])] = &[("chess", include_bytes!("../../nets/chess.nnue"))];
+pub const EMBEDDED: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../../nets/chess.nnue")),
+    ("diagonal", include_bytes!("../../nets/diagonal.nnue")),
+];
 
 /// The environment variable that overrides the compiled-in networks.
 pub const OVERRIDE: &str = "OBLIQUE_NET";
@@ -92,6 +95,32 @@ fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static 
         Err(e) => {
             eprintln!("network for {game}: {e}; using the hand-written evaluation");
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compiled-in network that does not fit its game's layout would be reported at run
+    /// time and the game would quietly play without it: catch that here.
+    #[test]
+    fn every_embedded_network_reads_for_its_game() {
+        for (game, bytes) in EMBEDDED {
+            let layout = if *game == oblique_engine::startrek::NAME {
+                Some(Layout::of_startrek())
+            } else {
+                let spec = oblique_engine::find_variant(game).expect("a game of the engine");
+                match spec.width {
+                    oblique_engine::variant::Width::W64 => Layout::of_game::<u64>(spec),
+                    oblique_engine::variant::Width::W128 => Layout::of_game::<u128>(spec),
+                }
+            };
+            let layout = layout.expect("a layout");
+            if let Err(e) = Network::read(bytes, &layout) {
+                panic!("embedded network for {game}: {e}");
+            }
         }
     }
 }
