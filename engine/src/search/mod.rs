@@ -226,7 +226,10 @@ impl Search {
         let start = Instant::now();
         self.stop.store(false, Ordering::SeqCst);
         self.tt.new_search();
-        let budget = limits.budget(self.move_overhead);
+        // The game ply (half-moves since the start) for the time plan.
+        let ply = 2 * pos.fullmove_number().saturating_sub(1)
+            + (pos.side_to_move() == crate::types::Color::Black) as u32;
+        let budget = limits.budget_at(self.move_overhead, ply);
         let shared = Shared {
             tt: &self.tt,
             stop: &self.stop,
