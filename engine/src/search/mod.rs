@@ -1,7 +1,7 @@
 //! Alpha-beta search, generic over the game: iterative deepening, principal-variation
 //! search with aspiration windows, quiescence, a shared lock-free transposition table,
-//! null-move pruning, late-move reductions, check extensions, killers and history, and
-//! Lazy SMP on a rayon thread pool.
+//! null-move pruning, late-move reductions, check extensions, killers and history (each
+//! thread's kept from one search to the next), and Lazy SMP on a rayon thread pool.
 
 pub mod game;
 pub mod limits;
@@ -14,7 +14,7 @@ pub use limits::{Budget, Clock, Limits, PonderHit, DEFAULT_MOVE_OVERHEAD};
 pub use tt::TranspositionTable;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use worker::Worker;
 
@@ -143,7 +143,19 @@ pub struct Search {
     pool: rayon::ThreadPool,
     threads: usize,
     stop: Arc<AtomicBool>,
+    /// Each thread's butterfly history, kept across searches (a game's later moves start
+    /// with what its earlier searches learnt; cleared for a new game).
+    histories: Vec<Mutex<Vec<i32>>>,
     pub move_overhead: Duration,
+}
+
+/// Entries of one thread's butterfly history: side, from-cell and to-cell (cells below 256).
+const HISTORY_SIZE: usize = 2 * 256 * 256;
+
+fn histories(threads: usize) -> Vec<Mutex<Vec<i32>>> {
+    (0..threads)
+        .map(|_| Mutex::new(vec![0; HISTORY_SIZE]))
+        .collect()
 }
 
 /// The search's helper threads could not be started (the system refused them).
@@ -180,6 +192,7 @@ impl Search {
             pool: build_pool(threads)?,
             threads,
             stop: Arc::new(AtomicBool::new(false)),
+            histories: histories(threads),
             move_overhead: DEFAULT_MOVE_OVERHEAD,
         })
     }
@@ -193,6 +206,7 @@ impl Search {
         if threads != self.threads {
             self.pool = build_pool(threads)?;
             self.threads = threads;
+            self.histories = histories(threads);
         }
         Ok(())
     }
@@ -208,6 +222,9 @@ impl Search {
     /// Forgets what earlier searches learnt (new game).
     pub fn clear(&self) {
         self.tt.clear();
+        for h in &self.histories {
+            h.lock().unwrap_or_else(|e| e.into_inner()).fill(0);
+        }
     }
 
     /// Setting this flag stops a running search within a millisecond or so; the search
@@ -249,13 +266,16 @@ impl Search {
             for id in 1..self.threads {
                 let mut helper_pos = pos.clone();
                 let shared = &shared;
+                let history = &self.histories[id];
                 scope.spawn(move |_| {
-                    let mut w = Worker::new(shared, eval, id);
+                    let mut history = history.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut w = Worker::new(shared, eval, id, &mut history);
                     w.iterate(&mut helper_pos, limits, &mut |_| {});
                 });
             }
             let mut main_pos = pos.clone();
-            let mut w = Worker::new(&shared, eval, 0);
+            let mut history = self.histories[0].lock().unwrap_or_else(|e| e.into_inner());
+            let mut w = Worker::new(&shared, eval, 0, &mut history);
             result = Some(w.iterate(&mut main_pos, limits, &mut on_info));
             self.stop.store(true, Ordering::SeqCst);
         });

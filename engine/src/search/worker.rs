@@ -105,7 +105,9 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     seldepth: usize,
     stopped: bool,
     killers: Vec<[u32; 2]>,
-    history: Vec<i32>,
+    /// Butterfly history (side, from-cell, to-cell), kept by the `Search` from one search
+    /// to the next.
+    history: &'a mut [i32],
     pv: Vec<Vec<G::Move>>,
     move_stack: Vec<Vec<G::Move>>,
     score_stack: Vec<Vec<i32>>,
@@ -142,7 +144,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
-    pub fn new(shared: &'a Shared<'a>, eval: &'a E, id: usize) -> Self {
+    pub fn new(shared: &'a Shared<'a>, eval: &'a E, id: usize, history: &'a mut [i32]) -> Self {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -164,7 +166,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             stopped: false,
             killers: vec![[0; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * 256 * 256],
+            history,
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_stack: vec![Vec::new(); MAX_PLY + 2],
             score_stack: vec![Vec::new(); MAX_PLY + 2],
