@@ -39,6 +39,12 @@ const FUTILITY_DEPTH: i32 = 3;
 /// Late-move reductions grow as `ln(depth) * ln(move number) / LMR_DIVISOR`.
 const LMR_DIVISOR: f64 = 1.75;
 
+/// Singular extensions: shallowest depth, how much shallower the table's bound may be, and
+/// the margin below the table's score (per ply of depth) the other moves must stay under.
+const SINGULAR_DEPTH: i32 = 7;
+const SINGULAR_TT_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
+
 /// Node count between looks at the clock, the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1024;
 
@@ -114,6 +120,8 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     /// Quiet moves searched so far at each ply (kept per ply so no node allocates).
     quiet_stack: Vec<Vec<G::Move>>,
     root: Vec<RootMove<G::Move>>,
+    /// The move a singular-extension search at each ply leaves out (0: none).
+    excluded: Vec<u32>,
     lmr: Vec<[u8; 64]>,
     /// How often the best root move changed, halved every iteration (time management).
     best_move_changes: f64,
@@ -172,6 +180,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             score_stack: vec![Vec::new(); MAX_PLY + 2],
             quiet_stack: vec![Vec::new(); MAX_PLY + 2],
             root: Vec::new(),
+            excluded: vec![0; MAX_PLY + 2],
             lmr,
             best_move_changes: 0.0,
             root_improved: false,
@@ -382,7 +391,14 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let depth = depth.max(1);
         let key = pos.key();
-        let tt = self.shared.tt.probe(key);
+        // A singular-extension search of this node (same position, one move left out) takes
+        // nothing from the table and stores nothing in it.
+        let excluded = self.excluded[ply];
+        let tt = if excluded == 0 {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
         let tt_move = tt.map_or(0, |e| e.move_id);
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
@@ -415,7 +431,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             self.eval.evaluate(pos)
         };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at shallow depth. Not above depth 4: the
             // defender's node after a quiet key move of a mate in two has depth 5 in a search
             // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
@@ -463,9 +479,57 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         // move has been searched: captures losing more than a margin growing with depth, quiet
         // moves (in the pruning plies) that put a piece where it is lost. Checks never.
         let see_prune = !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH;
+        // Singular extension: when the table says the hash move fails high (or is exact) at
+        // nearly this depth, search the other moves at half depth against a bound a little
+        // below its score; if none reaches it, the hash move is singular and gets a ply more.
+        // If they do, and even that bound is above beta, several moves fail high: cut.
+        let singular = match tt {
+            Some(e)
+                if depth >= SINGULAR_DEPTH
+                    && excluded == 0
+                    && e.move_id != 0
+                    && e.bound != Bound::Upper
+                    && e.depth >= depth - SINGULAR_TT_SLACK
+                    && e.score.abs() < MATE_BOUND =>
+            {
+                Some(e.score - SINGULAR_MARGIN * depth)
+            }
+            _ => None,
+        };
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            if excluded != 0 && G::move_id(m) == excluded {
+                continue;
+            }
+            let mut singular_extension = false;
+            if let Some(singular_beta) = singular.filter(|_| G::move_id(m) == tt_move) {
+                self.excluded[ply] = tt_move;
+                let s = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    false,
+                );
+                self.excluded[ply] = 0;
+                if self.stopped {
+                    self.move_stack[ply] = moves;
+                    self.score_stack[ply] = scores;
+                    self.quiet_stack[ply] = quiets_tried;
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular_extension = true;
+                } else if singular_beta >= beta {
+                    self.move_stack[ply] = moves;
+                    self.score_stack[ply] = scores;
+                    self.quiet_stack[ply] = quiets_tried;
+                    return singular_beta;
+                }
+            }
             let tactical = pos.is_tactical(m);
             let see_losing = see_prune
                 && i > 0
@@ -500,7 +564,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     undo = pos.make_move(m);
                     safe
                 };
-            let new_depth = depth - 1 + extend as i32;
+            let new_depth = depth - 1 + (extend || singular_extension) as i32;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
@@ -559,6 +623,14 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             if !tactical {
                 quiets_tried.push(m);
             }
+        }
+        if excluded != 0 {
+            // A singular-extension search: nothing stored; with no other move searched (all
+            // pruned, or none), the left-out move is singular.
+            self.move_stack[ply] = moves;
+            self.score_stack[ply] = scores;
+            self.quiet_stack[ply] = quiets_tried;
+            return if best == -INFINITE { alpha } else { best };
         }
         let bound = if best >= beta {
             Bound::Lower
