@@ -213,10 +213,6 @@ pub fn print_report(names: &[String], tally: &Tally, sprt: Option<&Sprt>, verdic
         let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
         println!("Forfeits by {}: {}", names[*k], list.join(", "));
     }
-    for (k, kinds) in &tally.forfeits {
-        let list: Vec<String> = kinds.iter().map(|(t, n)| format!("{t} x{n}")).collect();
-        println!("Forfeits by {}: {}", names[*k], list.join(", "));
-    }
 }
 
 /// One game as read back from a PGN file of `oblique match`.
@@ -227,42 +223,64 @@ struct PgnGame {
     black: String,
     result: GameResult,
     termination: String,
+    /// The start position (`FEN` tag) and the movetext as written: with the round and the
+    /// players they tell one game from another, so that the same game read twice counts
+    /// once while two matches that reuse round numbers (another seed, more games) both count.
+    start: String,
+    movetext: String,
 }
 
-/// The games of a PGN text: tags only (the report needs no moves). Games without a White,
-/// Black or a decisive/drawn Result (`*`) are skipped and counted.
+impl PgnGame {
+    fn identity(&self) -> [String; 5] {
+        [
+            self.round.clone(),
+            self.white.clone(),
+            self.black.clone(),
+            self.start.clone(),
+            self.movetext.clone(),
+        ]
+    }
+}
+
+/// The games of a PGN text: tags and movetext. Games without a White, Black or a
+/// decisive/drawn Result (`*`) are skipped and counted.
 fn read_games(text: &str) -> (Vec<PgnGame>, usize) {
     let mut games = Vec::new();
     let mut skipped = 0;
     let mut tags: BTreeMap<String, String> = BTreeMap::new();
+    let mut movetext = String::new();
     let mut in_moves = false;
-    let mut flush = |tags: &mut BTreeMap<String, String>, games: &mut Vec<PgnGame>| {
-        if tags.is_empty() {
-            return;
-        }
-        let result = match tags.get("Result").map(String::as_str) {
-            Some("1-0") => Some(GameResult::WhiteWins),
-            Some("0-1") => Some(GameResult::BlackWins),
-            Some("1/2-1/2") => Some(GameResult::Draw),
-            _ => None,
+    let mut flush =
+        |tags: &mut BTreeMap<String, String>, movetext: &mut String, games: &mut Vec<PgnGame>| {
+            let moves = std::mem::take(movetext);
+            if tags.is_empty() {
+                return;
+            }
+            let result = match tags.get("Result").map(String::as_str) {
+                Some("1-0") => Some(GameResult::WhiteWins),
+                Some("0-1") => Some(GameResult::BlackWins),
+                Some("1/2-1/2") => Some(GameResult::Draw),
+                _ => None,
+            };
+            match (tags.get("White"), tags.get("Black"), result) {
+                (Some(w), Some(b), Some(result)) => games.push(PgnGame {
+                    round: tags.get("Round").cloned().unwrap_or_default(),
+                    white: w.clone(),
+                    black: b.clone(),
+                    result,
+                    termination: tags.get("Termination").cloned().unwrap_or_default(),
+                    start: tags.get("FEN").cloned().unwrap_or_default(),
+                    movetext: moves,
+                }),
+                _ => skipped += 1,
+            }
+            tags.clear();
         };
-        match (tags.get("White"), tags.get("Black"), result) {
-            (Some(w), Some(b), Some(result)) => games.push(PgnGame {
-                round: tags.get("Round").cloned().unwrap_or_default(),
-                white: w.clone(),
-                black: b.clone(),
-                result,
-                termination: tags.get("Termination").cloned().unwrap_or_default(),
-            }),
-            _ => skipped += 1,
-        }
-        tags.clear();
-    };
     for line in text.lines() {
         let l = line.trim();
         if l.starts_with('[') && l.ends_with(']') {
             if in_moves {
-                flush(&mut tags, &mut games);
+                flush(&mut tags, &mut movetext, &mut games);
                 in_moves = false;
             }
             let inner = &l[1..l.len() - 1];
@@ -276,9 +294,13 @@ fn read_games(text: &str) -> (Vec<PgnGame>, usize) {
             }
         } else if !l.is_empty() {
             in_moves = true;
+            if !movetext.is_empty() {
+                movetext.push(' ');
+            }
+            movetext.push_str(l);
         }
     }
-    flush(&mut tags, &mut games);
+    flush(&mut tags, &mut movetext, &mut games);
     (games, skipped)
 }
 
@@ -292,9 +314,24 @@ fn forfeit_kind(termination: &str) -> Option<&'static str> {
     }
 }
 
+/// The games with each game once (a game without a round is always kept), and how many
+/// were left out.
+fn without_duplicates(games: Vec<PgnGame>) -> (Vec<PgnGame>, usize) {
+    let before = games.len();
+    let mut kept: Vec<PgnGame> = Vec::with_capacity(before);
+    let mut seen = BTreeSet::new();
+    for g in games {
+        if g.round.is_empty() || seen.insert(g.identity()) {
+            kept.push(g);
+        }
+    }
+    let left_out = before - kept.len();
+    (kept, left_out)
+}
+
 /// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
 /// `oblique match` (typically the slices of one match) into one report. A game that two
-/// files both hold (same round, players and result) counts once.
+/// files both hold (same round, players, start position and moves) counts once.
 pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportError> {
     if files.is_empty() {
         return Err(ReportError::NoFiles);
@@ -311,12 +348,7 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportErr
         games.extend(g);
         skipped += s;
     }
-    let mut seen = BTreeSet::new();
-    let before = games.len();
-    games.retain(|g| {
-        g.round.is_empty() || seen.insert((g.round.clone(), g.white.clone(), g.black.clone()))
-    });
-    let duplicates = before - games.len();
+    let (games, duplicates) = without_duplicates(games);
     // Engines in order of first appearance (the first one is the one the score is for).
     let mut names: Vec<String> = Vec::new();
     let index = |n: &str, names: &mut Vec<String>| match names.iter().position(|x| x == n) {
@@ -420,9 +452,42 @@ mod tests {
                 black: "B".into(),
                 result: GameResult::BlackWins,
                 termination: "time forfeit".into(),
+                start: String::new(),
+                movetext: "1. e2e4 {A loses on time} 0-1".into(),
             }]
         );
         assert_eq!(forfeit_kind("time forfeit"), Some("time forfeit"));
         assert_eq!(forfeit_kind("normal"), None);
+    }
+
+    /// Two matches that number their games alike (here: round 1, the same players, another
+    /// opening) are different games; a file given twice holds the same games.
+    #[test]
+    fn merging_counts_a_game_once_and_different_games_with_one_round_each() {
+        let game = |fen: &str, result: &str| {
+            format!(
+                "[Event \"m\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n\
+                 [Result \"{result}\"]\n[FEN \"{fen}\"]\n\n1. a2a3 {{+0.10/5 0.1s}}\n{result}\n\n"
+            )
+        };
+        let dir = std::env::temp_dir().join(format!("oblique-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let one = dir.join("seed1.pgn");
+        let two = dir.join("seed2.pgn");
+        std::fs::write(&one, game("8/8/8/8/8/8/8/K6k w - - 0 1", "1-0")).expect("written");
+        std::fs::write(&two, game("8/8/8/8/8/8/8/K5k1 w - - 0 1", "0-1")).expect("written");
+        let mut games = Vec::new();
+        for f in [&one, &two, &one] {
+            games.extend(read_games(&std::fs::read_to_string(f).expect("read")).0);
+        }
+        assert_eq!(games.len(), 3);
+        let (kept, left_out) = without_duplicates(games);
+        assert_eq!(
+            (kept.len(), left_out),
+            (2, 1),
+            "seed 2's round 1 is another game; seed 1's read twice is one"
+        );
+        assert!(run_report(&[one.clone(), two.clone(), one.clone()], None).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
