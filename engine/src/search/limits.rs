@@ -204,25 +204,61 @@ fn sudden_death(left: Duration, increment: Duration, ply: u32) -> Budget {
 mod tests {
     use super::*;
 
-    fn sudden(left_ms: u64, inc_ms: u64, ply: u32) -> Budget {
+    const OVERHEAD: Duration = DEFAULT_MOVE_OVERHEAD;
+
+    fn on_clock(time_left_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> Limits {
         Limits {
             clock: Some(Clock {
-                time_left: Duration::from_millis(left_ms),
-                increment: Duration::from_millis(inc_ms),
-                moves_to_go: None,
+                time_left: Duration::from_millis(time_left_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go,
             }),
             ..Limits::default()
         }
-        .budget_at(DEFAULT_MOVE_OVERHEAD, ply)
+    }
+
+    fn sudden(left_ms: u64, inc_ms: u64, ply: u32) -> Budget {
+        on_clock(left_ms, inc_ms, None).budget_at(OVERHEAD, ply)
+    }
+
+    /// What a sudden-death plan may draw on: the clock less the overhead and its reserve.
+    fn sudden_death_usable(time_left_ms: u64) -> Duration {
+        let left = Duration::from_millis(time_left_ms).saturating_sub(OVERHEAD);
+        left - (left / 2).min(SUDDEN_DEATH_RESERVE)
+    }
+
+    /// What a plan with moves to go may draw on.
+    fn moves_to_go_usable(time_left_ms: u64) -> Duration {
+        let left = Duration::from_millis(time_left_ms).saturating_sub(OVERHEAD);
+        left - (left / 4).min(CLOCK_RESERVE)
+    }
+
+    /// The clock after `moves` moves that each spend what `spend` takes from the budget
+    /// plus the latency, or the move at which it would not have had that much left.
+    fn clock_through(
+        start_ms: u64,
+        inc_ms: u64,
+        moves: u32,
+        spend: impl Fn(Budget) -> Option<Duration>,
+    ) -> Result<Duration, String> {
+        let mut left = Duration::from_millis(start_ms);
+        for mv in 0..moves {
+            let budget = on_clock(left.as_millis() as u64, inc_ms, None).budget(OVERHEAD);
+            let spent = spend(budget).expect("a clock budget") + LATENCY_PER_MOVE;
+            if spent >= left {
+                return Err(format!(
+                    "{start_ms}+{inc_ms}: move {mv} spends {spent:?} of {left:?}"
+                ));
+            }
+            left = left - spent + Duration::from_millis(inc_ms);
+        }
+        Ok(left)
     }
 
     #[test]
     fn a_sudden_death_plan_grows_with_the_ply_and_keeps_its_reserve() {
         for (left, inc) in [(10_000, 100), (3_000, 30), (1_000, 10), (60_000, 600)] {
-            let usable = {
-                let l = Duration::from_millis(left) - DEFAULT_MOVE_OVERHEAD;
-                l - (l / 2).min(SUDDEN_DEATH_RESERVE)
-            };
+            let usable = sudden_death_usable(left);
             let mut last = Duration::ZERO;
             for ply in [0, 10, 20, 40, 80] {
                 let b = sudden(left, inc, ply);
@@ -246,8 +282,11 @@ mod tests {
     }
 
     #[test]
-    fn moves_to_go_and_fixed_times_keep_their_plans() {
-        let b = Limits::movetime(500).budget_at(DEFAULT_MOVE_OVERHEAD, 40);
+    fn fixed_time_and_infinite_searches() {
+        let b = Limits::movetime(1000).budget(OVERHEAD);
+        assert_eq!(b.soft, Some(Duration::from_millis(950)));
+        assert_eq!(b.hard, Some(Duration::from_millis(950)));
+        let b = Limits::movetime(500).budget_at(OVERHEAD, 40);
         assert_eq!(
             (b.soft, b.hard),
             (
@@ -255,49 +294,6 @@ mod tests {
                 Some(Duration::from_millis(450))
             )
         );
-        let last_move = Limits {
-            clock: Some(Clock {
-                time_left: Duration::from_secs(10),
-                increment: Duration::ZERO,
-                moves_to_go: Some(1),
-            }),
-            ..Limits::default()
-        }
-        .budget_at(DEFAULT_MOVE_OVERHEAD, 40);
-        assert!(last_move.soft.unwrap() > Duration::from_secs(3));
-        assert!(last_move.hard.unwrap() < Duration::from_secs(7));
-    }
-}
-
-/// Properties of every plan, from the design notes above.
-#[cfg(test)]
-mod plan_tests {
-    use super::*;
-
-    const OVERHEAD: Duration = DEFAULT_MOVE_OVERHEAD;
-
-    fn on_clock(time_left_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> Limits {
-        Limits {
-            clock: Some(Clock {
-                time_left: Duration::from_millis(time_left_ms),
-                increment: Duration::from_millis(increment_ms),
-                moves_to_go,
-            }),
-            ..Limits::default()
-        }
-    }
-
-    /// What the plan may draw on: the clock less the overhead and the reserve.
-    fn usable(time_left_ms: u64) -> Duration {
-        let left = Duration::from_millis(time_left_ms).saturating_sub(OVERHEAD);
-        left - (left / 4).min(CLOCK_RESERVE)
-    }
-
-    #[test]
-    fn fixed_time_and_infinite_searches() {
-        let b = Limits::movetime(1000).budget(OVERHEAD);
-        assert_eq!(b.soft, Some(Duration::from_millis(950)));
-        assert_eq!(b.hard, Some(Duration::from_millis(950)));
         let b = Limits::movetime(10).budget(OVERHEAD);
         assert_eq!(
             b.hard,
@@ -319,7 +315,7 @@ mod plan_tests {
         for (ms, inc) in [(300_000, 0), (10_000, 100), (1_000, 10), (200, 0), (60, 0)] {
             let b = on_clock(ms, inc, None).budget(OVERHEAD);
             let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
-            let left = usable(ms);
+            let left = moves_to_go_usable(ms);
             assert!(soft <= hard, "{ms}+{inc}: soft {soft:?} > hard {hard:?}");
             assert!(soft >= Duration::from_millis(1) && hard >= Duration::from_millis(1));
             if left >= Duration::from_millis(5) {
@@ -327,7 +323,7 @@ mod plan_tests {
                 assert!(hard <= left.mul_f64(0.4), "{ms}+{inc}: hard {hard:?}");
             }
         }
-        // Five minutes without increment: a thirtieth of the usable clock, about 10 s.
+        // Five minutes without increment, in the middle game: about a thirtieth of the clock.
         let b = on_clock(300_000, 0, None).budget(OVERHEAD);
         let soft = b.soft.unwrap().as_secs_f64();
         assert!((9.0..10.0).contains(&soft), "soft {soft}");
@@ -344,10 +340,12 @@ mod plan_tests {
     fn the_last_move_before_a_control_may_use_more_of_the_clock() {
         let last = on_clock(10_000, 0, Some(1)).budget(OVERHEAD);
         let sudden = on_clock(10_000, 0, None).budget(OVERHEAD);
-        let left = usable(10_000);
+        let left = moves_to_go_usable(10_000);
         assert!(last.soft.unwrap() > sudden.soft.unwrap());
+        assert!(last.soft.unwrap() > Duration::from_secs(3));
         assert!(last.soft.unwrap() <= left.mul_f64(0.5));
         assert!(last.hard.unwrap() <= left.mul_f64(0.7));
+        assert!(last.hard.unwrap() < Duration::from_secs(7));
         // Twenty moves to go share the clock more evenly than one.
         let twenty = on_clock(10_000, 0, Some(20)).budget(OVERHEAD);
         assert!(twenty.soft.unwrap() < last.soft.unwrap());
@@ -359,18 +357,8 @@ mod plan_tests {
     #[test]
     fn spending_the_hard_limit_every_move_never_runs_out() {
         for (start_ms, inc_ms) in [(10_000u64, 100u64), (3_000, 30), (1_000, 15)] {
-            let mut left = Duration::from_millis(start_ms);
-            for mv in 0..300 {
-                let hard = on_clock(left.as_millis() as u64, inc_ms, None)
-                    .budget(OVERHEAD)
-                    .hard
-                    .unwrap();
-                let spent = hard + LATENCY_PER_MOVE;
-                assert!(
-                    spent < left,
-                    "{start_ms}+{inc_ms}: move {mv} spends {spent:?} of {left:?}"
-                );
-                left = left - spent + Duration::from_millis(inc_ms);
+            if let Err(e) = clock_through(start_ms, inc_ms, 300, |b| b.hard) {
+                panic!("{e}");
             }
         }
     }
@@ -380,18 +368,8 @@ mod plan_tests {
     #[test]
     fn spending_the_plan_lasts_a_long_game_without_increment() {
         for start_ms in [60_000u64, 10_000] {
-            let mut left = Duration::from_millis(start_ms);
-            for mv in 0..150 {
-                let soft = on_clock(left.as_millis() as u64, 0, None)
-                    .budget(OVERHEAD)
-                    .soft
-                    .unwrap();
-                let spent = soft + LATENCY_PER_MOVE;
-                assert!(
-                    spent < left,
-                    "{start_ms}+0: move {mv} spends {spent:?} of {left:?}"
-                );
-                left -= spent;
+            if let Err(e) = clock_through(start_ms, 0, 150, |b| b.soft) {
+                panic!("{e}");
             }
         }
     }

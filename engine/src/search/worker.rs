@@ -278,6 +278,20 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         scores.swap(i, best);
     }
 
+    /// Returns a node's move, score and quiet-move lists to their per-ply slots, so the
+    /// next node at this ply reuses their memory.
+    fn give_back(
+        &mut self,
+        ply: usize,
+        moves: Vec<G::Move>,
+        scores: Vec<i32>,
+        quiets: Vec<G::Move>,
+    ) {
+        self.move_stack[ply] = moves;
+        self.score_stack[ply] = scores;
+        self.quiet_stack[ply] = quiets;
+    }
+
     fn update_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -515,18 +529,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     false,
                 );
                 self.excluded[ply] = 0;
+                // That search ran at this ply: its line is not this node's.
+                self.pv[ply].clear();
                 if self.stopped {
-                    self.move_stack[ply] = moves;
-                    self.score_stack[ply] = scores;
-                    self.quiet_stack[ply] = quiets_tried;
+                    self.give_back(ply, moves, scores, quiets_tried);
                     return 0;
                 }
                 if s < singular_beta {
                     singular_extension = true;
                 } else if singular_beta >= beta {
-                    self.move_stack[ply] = moves;
-                    self.score_stack[ply] = scores;
-                    self.quiet_stack[ply] = quiets_tried;
+                    self.give_back(ply, moves, scores, quiets_tried);
                     return singular_beta;
                 }
             }
@@ -592,9 +604,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             };
             pos.unmake_move(m, undo);
             if self.stopped {
-                self.move_stack[ply] = moves;
-                self.score_stack[ply] = scores;
-                self.quiet_stack[ply] = quiets_tried;
+                self.give_back(ply, moves, scores, quiets_tried);
                 return 0;
             }
             if score > best {
@@ -627,9 +637,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         if excluded != 0 {
             // A singular-extension search: nothing stored; with no other move searched (all
             // pruned, or none), the left-out move is singular.
-            self.move_stack[ply] = moves;
-            self.score_stack[ply] = scores;
-            self.quiet_stack[ply] = quiets_tried;
+            self.give_back(ply, moves, scores, quiets_tried);
             return if best == -INFINITE { alpha } else { best };
         }
         let bound = if best >= beta {
@@ -652,9 +660,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 bound,
             },
         );
-        self.move_stack[ply] = moves;
-        self.score_stack[ply] = scores;
-        self.quiet_stack[ply] = quiets_tried;
+        self.give_back(ply, moves, scores, quiets_tried);
         best
     }
 

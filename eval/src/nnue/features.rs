@@ -143,6 +143,19 @@ fn candidates() -> [CellMap; 2] {
 }
 
 impl Layout {
+    /// The layout of a game by name, Star Trek chess included (tests pick games by name).
+    #[cfg(test)]
+    pub(crate) fn of_name(name: &str) -> Option<Layout> {
+        if name == oblique_engine::startrek::NAME {
+            return Some(Layout::of_startrek());
+        }
+        let spec = oblique_engine::find_variant(name)?;
+        match spec.width {
+            oblique_engine::variant::Width::W64 => Layout::of_game::<u64>(spec),
+            oblique_engine::variant::Width::W128 => Layout::of_game::<u128>(spec),
+        }
+    }
+
     /// The layout of a 2D game.
     pub fn of_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<Layout> {
         let start = Position::<B>::start(spec).ok()?;
@@ -339,12 +352,7 @@ mod tests {
     use super::*;
 
     fn layout(name: &str) -> Layout {
-        let spec = oblique_engine::find_variant(name).expect("a game");
-        match spec.width {
-            oblique_engine::variant::Width::W64 => Layout::of_game::<u64>(spec),
-            oblique_engine::variant::Width::W128 => Layout::of_game::<u128>(spec),
-        }
-        .expect("a layout")
+        Layout::of_name(name).expect("a layout")
     }
 
     #[test]

@@ -108,16 +108,7 @@ mod tests {
     #[test]
     fn every_embedded_network_reads_for_its_game() {
         for (game, bytes) in EMBEDDED {
-            let layout = if *game == oblique_engine::startrek::NAME {
-                Some(Layout::of_startrek())
-            } else {
-                let spec = oblique_engine::find_variant(game).expect("a game of the engine");
-                match spec.width {
-                    oblique_engine::variant::Width::W64 => Layout::of_game::<u64>(spec),
-                    oblique_engine::variant::Width::W128 => Layout::of_game::<u128>(spec),
-                }
-            };
-            let layout = layout.expect("a layout");
+            let layout = Layout::of_name(game).expect("a game of the engine, with a layout");
             if let Err(e) = Network::read(bytes, &layout) {
                 panic!("embedded network for {game}: {e}");
             }
