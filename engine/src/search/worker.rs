@@ -27,14 +27,6 @@ const SEE_PRUNE_DEPTH: i32 = 6;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 const SEE_QUIET_MARGIN: i32 = 60;
 
-/// Null-move reduction: `NULL_MOVE_BASE + depth / NULL_MOVE_DEPTH_DIVISOR` plies, plus one
-/// per `NULL_MOVE_EVAL_DIVISOR` centipawns the static score stands above beta (at most
-/// `NULL_MOVE_EVAL_PLIES`).
-const NULL_MOVE_BASE: i32 = 3;
-const NULL_MOVE_DEPTH_DIVISOR: i32 = 3;
-const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
-const NULL_MOVE_EVAL_PLIES: i32 = 3;
-
 /// Deepest remaining depth at which a node far above beta is cut on its static score.
 const REVERSE_FUTILITY_DEPTH: i32 = 4;
 
@@ -46,8 +38,6 @@ const FUTILITY_DEPTH: i32 = 3;
 
 /// Late-move reductions grow as `ln(depth) * ln(move number) / LMR_DIVISOR`.
 const LMR_DIVISOR: f64 = 1.75;
-/// Extra reduction of late quiet moves at expected cut nodes (Stockfish's `cutNode`).
-const CUT_NODE_REDUCTION: i32 = 2;
 
 /// Singular extensions: shallowest depth, how much shallower the table's bound may be, and
 /// the margin below the table's score (per ply of depth) the other moves must stay under.
@@ -381,10 +371,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    /// Alpha-beta below the root. `pv_node`: searched with an open window; `cut_node`: a
-    /// null-window node expected to fail high (the first move of an expected cut node leads
-    /// to an expected all node and back: Knuth and Moore's node types, as Stockfish tracks
-    /// them); `null_ok`: a null move may be tried here.
     #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature reads best flat
     fn negamax(
         &mut self,
@@ -394,7 +380,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
-        cut_node: bool,
         null_ok: bool,
     ) -> i32 {
         self.pv[ply].clear();
@@ -471,25 +456,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             }
             // Null move: if passing still fails high, the position is good enough.
             if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
-                // Deeper, and further above beta, the pass is cut shorter; but from depth 5
-                // the pass keeps at least one ply of search, so the defender's node after a
-                // quiet key move (depth 5 in a mate-in-two search of depth 6) still sees the
-                // mate it threatens instead of standing pat in quiescence.
-                let r = (NULL_MOVE_BASE
-                    + depth / NULL_MOVE_DEPTH_DIVISOR
-                    + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_PLIES))
-                .min((depth - 2).max(NULL_MOVE_BASE));
+                let r = 3 + depth / 6;
                 let undo = pos.make_null();
-                let score = -self.negamax(
-                    pos,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                    false,
-                );
+                let score =
+                    -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
                 pos.unmake_null(undo);
                 if self.stopped {
                     self.move_stack[ply] = moves;
@@ -509,7 +479,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_move = moves[0];
         let mut quiets_tried = std::mem::take(&mut self.quiet_stack[ply]);
         quiets_tried.clear();
-        let mut tt_move_tactical = false;
         // Near the leaves, quiet moves are not searched once one move has been when the
         // position is too far below alpha for a quiet move to lift it (futility, the last
         // three plies), or when they come late in an ordering that has already tried the
@@ -557,7 +526,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     singular_beta,
                     ply,
                     false,
-                    cut_node,
                     false,
                 );
                 self.excluded[ply] = 0;
@@ -575,9 +543,6 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
             let tactical = pos.is_tactical(m);
-            if G::move_id(m) == tt_move {
-                tt_move_tactical = tactical;
-            }
             let see_losing = see_prune
                 && i > 0
                 && best > -MATE_BOUND
@@ -613,32 +578,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 };
             let new_depth = depth - 1 + (extend || singular_extension) as i32;
             let score = if i == 0 {
-                -self.negamax(
-                    pos,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    !pv_node && !cut_node,
-                    true,
-                )
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && !in_check && !gives_check {
+                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     if pv_node {
                         r -= 1;
-                    }
-                    // When the best move known here is a capture, a quiet move is less
-                    // likely to be better.
-                    if tt_move_tactical {
-                        r += 1;
-                    }
-                    // At a node expected to fail high whose first moves did not, the late
-                    // quiet moves are the least likely to refute: two plies more.
-                    if cut_node {
-                        r += CUT_NODE_REDUCTION;
                     }
                     // A move with a good history is reduced less, a bad one more.
                     if scores[i] < KILLER_FLOOR {
@@ -646,30 +592,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(
-                    pos,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    r > 0 || !cut_node,
-                    true,
-                );
+                let mut s =
+                    -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        pos,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                        true,
-                    );
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, false, true);
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, true);
                 }
                 s
             };
@@ -750,11 +679,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             let undo = pos.make_move(m);
             let new_depth = depth - 1 + pos.in_check() as i32;
             let score = if i == first {
-                -self.negamax(pos, new_depth, -beta, -alpha, 1, true, false, true)
+                -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
             } else {
-                let s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, false, true, true);
+                let s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, false, true);
                 if s > alpha && s < beta {
-                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true, false, true)
+                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
                 } else {
                     s
                 }
