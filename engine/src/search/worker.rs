@@ -511,7 +511,17 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             _ => None,
         };
         for i in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, i);
+            // Once quiet moves are being pruned and the ordering has passed the killers, the
+            // rest is taken as it lies: of it only checks and captures are searched, and the
+            // order among those few is not worth a scan of every remaining move per move.
+            let pruning_the_rest = i > 0
+                && prune_quiets
+                && best > -MATE_BOUND
+                && (futile || quiets_tried.len() >= late_quiets)
+                && scores[i - 1] < KILLER_FLOOR;
+            if !pruning_the_rest {
+                Self::pick(&mut moves, &mut scores, i);
+            }
             let m = moves[i];
             if excluded != 0 && G::move_id(m) == excluded {
                 continue;
