@@ -511,15 +511,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             _ => None,
         };
         for i in 0..moves.len() {
-            // Once quiet moves are being pruned and the ordering has passed the killers, the
-            // rest is taken as it lies: of it only checks and captures are searched, and the
-            // order among those few is not worth a scan of every remaining move per move.
-            let pruning_the_rest = i > 0
+            // Whether this node now skips its non-checking quiet moves (futility or
+            // late-move pruning; never before one move has been searched).
+            let quiets_pruned = i > 0
                 && prune_quiets
                 && best > -MATE_BOUND
-                && (futile || quiets_tried.len() >= late_quiets)
-                && scores[i - 1] < KILLER_FLOOR;
-            if !pruning_the_rest {
+                && (futile || quiets_tried.len() >= late_quiets);
+            // Once they are skipped and the ordering has passed the killers, the rest is
+            // taken as it lies: of it only checks and captures are searched, and the order
+            // among those few is not worth a scan of every remaining move per move.
+            if !(quiets_pruned && scores[i - 1] < KILLER_FLOOR) {
                 Self::pick(&mut moves, &mut scores, i);
             }
             let m = moves[i];
@@ -563,15 +564,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 };
             let mut undo = pos.make_move(m);
             let gives_check = pos.in_check();
-            if i > 0
-                && ((prune_quiets
-                    && !tactical
-                    && best > -MATE_BOUND
-                    && (futile || quiets_tried.len() >= late_quiets))
-                    || see_losing)
-                && !gives_check
-                && !pos.lost_by_rule()
-            {
+            if ((quiets_pruned && !tactical) || see_losing) && !gives_check && !pos.lost_by_rule() {
                 pos.unmake_move(m, undo);
                 continue;
             }
