@@ -90,8 +90,22 @@ impl Xvfb {
         // A display number unlikely to be taken, different for every process.
         let base = 140 + (std::process::id() % 400);
         for n in base..base + 40 {
-            if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-                continue;
+            let lock = format!("/tmp/.X{n}-lock");
+            let socket = format!("/tmp/.X11-unix/X{n}");
+            if Path::new(&lock).exists() {
+                // A display is taken while the server its lock names runs; a lock left by a
+                // killed server is stale, and goes with its socket (else the socket would
+                // pass for the new server's readiness below).
+                let owner = std::fs::read_to_string(&lock)
+                    .ok()
+                    .and_then(|text| text.trim().parse::<u32>().ok());
+                match owner {
+                    Some(pid) if !Path::new(&format!("/proc/{pid}")).exists() => {
+                        let _ = std::fs::remove_file(&lock);
+                        let _ = std::fs::remove_file(&socket);
+                    }
+                    _ => continue,
+                }
             }
             let mut child = Command::new(xvfb)
                 .args([
@@ -107,7 +121,6 @@ impl Xvfb {
                 .spawn()
                 .expect("start Xvfb");
             // Ready when its socket appears.
-            let socket = format!("/tmp/.X11-unix/X{n}");
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(10) {
                 if Path::new(&socket).exists() {
@@ -132,6 +145,11 @@ impl Drop for Xvfb {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // A killed server leaves its lock and socket behind: remove them, or every run
+        // would take up displays for good.
+        let n = &self.display[1..];
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
     }
 }
 
