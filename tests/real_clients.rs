@@ -79,6 +79,15 @@ fn wait_with_limit(child: &mut Child, limit: Duration) -> Option<std::process::E
     }
 }
 
+/// The lock file and the socket an X server keeps for display `n`.
+fn lock_file(n: impl std::fmt::Display) -> String {
+    format!("/tmp/.X{n}-lock")
+}
+
+fn socket_file(n: impl std::fmt::Display) -> String {
+    format!("/tmp/.X11-unix/X{n}")
+}
+
 /// An Xvfb server on its own display, stopped when dropped.
 struct Xvfb {
     child: Child,
@@ -90,8 +99,7 @@ impl Xvfb {
         // A display number unlikely to be taken, different for every process.
         let base = 140 + (std::process::id() % 400);
         for n in base..base + 40 {
-            let lock = format!("/tmp/.X{n}-lock");
-            let socket = format!("/tmp/.X11-unix/X{n}");
+            let (lock, socket) = (lock_file(n), socket_file(n));
             if Path::new(&lock).exists() {
                 // A display is taken while the server its lock names runs; a lock left by a
                 // killed server is stale, and goes with its socket (else the socket would
@@ -148,8 +156,8 @@ impl Drop for Xvfb {
         // A killed server leaves its lock and socket behind: remove them, or every run
         // would take up displays for good.
         let n = &self.display[1..];
-        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
-        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+        let _ = std::fs::remove_file(lock_file(n));
+        let _ = std::fs::remove_file(socket_file(n));
     }
 }
 
