@@ -19,7 +19,8 @@ impl Proto {
 }
 
 /// How to start one engine: `--engine "CMD ARGS [proto=uci|xboard] [name=NAME]
-/// [option.NAME=VALUE ...] [dir=PATH]"`, or with the command given as `cmd=...`.
+/// [option.NAME=VALUE ...] [dir=PATH] [tc=BASE+INC]"`, or with the command given as
+/// `cmd=...`. `tc=` gives this engine its own clock in a `--tc` match (time odds).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineConfig {
     pub command: Vec<String>,
@@ -28,6 +29,8 @@ pub struct EngineConfig {
     /// UCI `setoption` / XBoard `option` settings, in order.
     pub options: Vec<(String, String)>,
     pub dir: Option<String>,
+    /// The engine's own clock (time odds), overriding the match's `--tc`.
+    pub tc: Option<Tc>,
 }
 
 impl EngineConfig {
@@ -39,12 +42,13 @@ impl EngineConfig {
             proto: None,
             options: Vec::new(),
             dir: None,
+            tc: None,
         };
         for w in words {
             let (key, value) = w.split_once('=').unwrap_or(("", ""));
             match key {
                 "cmd" => cfg.command.extend(split_words(value)?),
-                "name" | "dir" if value.trim().is_empty() => {
+                "name" | "dir" | "tc" if value.trim().is_empty() => {
                     return Err(SpecError::NeedsValue {
                         spec: spec.to_string(),
                         key: key.to_string(),
@@ -52,6 +56,12 @@ impl EngineConfig {
                 }
                 "name" => cfg.name = Some(value.to_string()),
                 "dir" => cfg.dir = Some(value.to_string()),
+                "tc" => {
+                    cfg.tc = Some(Tc::parse_fischer(value).map_err(|e| SpecError::BadTc {
+                        spec: spec.to_string(),
+                        why: e.to_string(),
+                    })?)
+                }
                 "proto" => {
                     cfg.proto = Some(match value.to_ascii_lowercase().as_str() {
                         "uci" => Proto::Uci,
@@ -224,6 +234,17 @@ mod tests {
         assert!(EngineConfig::parse("x dir= ").is_err());
         assert_eq!(EngineConfig::parse("engines/").unwrap().label(), "engines");
         assert!(EngineConfig::parse("\"\" uci").is_err());
+        let c = EngineConfig::parse("sf tc=2.5+0.025").unwrap();
+        assert_eq!(
+            c.tc,
+            Some(Tc::Fischer {
+                base_ms: 2500,
+                inc_ms: 25
+            })
+        );
+        assert!(EngineConfig::parse("sf tc=").is_err());
+        assert!(EngineConfig::parse("sf tc=fast").is_err());
+        assert!(EngineConfig::parse("sf tc=0+1").is_err());
     }
 
     #[test]

@@ -68,6 +68,10 @@ pub struct MoveRequest<'a> {
     /// White's and Black's remaining time, for UCI.
     pub wtime_ms: u64,
     pub btime_ms: u64,
+    /// White's and Black's increments (they differ under time odds), for UCI.
+    pub winc_ms: u64,
+    pub binc_ms: u64,
+    /// The mover's own limit.
     pub tc: Tc,
     /// Give up waiting at this instant.
     pub deadline: Instant,

@@ -19,6 +19,8 @@ pub enum SpecError {
     UnknownProto(String),
     #[error("--engine '{0}': no command to run")]
     NoCommand(String),
+    #[error("--engine '{spec}': tc= {why}")]
+    BadTc { spec: String, why: String },
 }
 
 /// A `--tc BASE+INC` that cannot be read.
@@ -170,6 +172,8 @@ pub enum MatchError {
     Depth,
     #[error("give exactly one of --tc, --movetime, --depth")]
     NoLimit,
+    #[error("engine '{0}' has its own tc=, which needs a match played with --tc")]
+    EngineTcNeedsClock(String),
     #[error(transparent)]
     Sprt(#[from] SprtError),
     #[error("--sprt needs exactly two engines")]

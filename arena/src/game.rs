@@ -239,6 +239,9 @@ pub fn play_game(
     }
     let engine_fen = (!record.standard_start).then_some(start_fen.as_str());
 
+    // Each colour's limit: the match's, or its engine's own clock (time odds).
+    let tcs = [Color::White, Color::Black].map(|c| seats[idx(c)].cfg.tc.unwrap_or(settings.tc));
+
     // Start both engines and set up the game; a failure forfeits the game.
     for c in [Color::White, Color::Black] {
         let seat = &mut *seats[idx(c)];
@@ -246,7 +249,7 @@ pub fn play_game(
             .ready(stop)
             .map_err(|e| (Termination::Crash, e.to_string()))
             .and_then(|eng| {
-                eng.new_game(&settings.variant, engine_fen, settings.tc, stop)
+                eng.new_game(&settings.variant, engine_fen, tcs[idx(c)], stop)
                     .map_err(|e| match e {
                         EngineError::Crashed(_) => {
                             (Termination::Crash, format!("engine crashed: {e}"))
@@ -272,10 +275,12 @@ pub fn play_game(
         }
     }
 
-    let (mut clock_ms, inc_ms): ([i64; 2], i64) = match settings.tc {
-        Tc::Fischer { base_ms, inc_ms } => ([base_ms as i64; 2], inc_ms as i64),
-        _ => ([0; 2], 0),
+    let fischer = |tc: Tc| match tc {
+        Tc::Fischer { base_ms, inc_ms } => (base_ms as i64, inc_ms as i64),
+        _ => (0, 0),
     };
+    let mut clock_ms: [i64; 2] = tcs.map(|tc| fischer(tc).0);
+    let inc_ms: [i64; 2] = tcs.map(|tc| fischer(tc).1);
     let margin_ms = settings.margin.as_millis() as i64;
     let mut resign_streak = (0u32, 0i32); // (plies, sign)
     let mut draw_streak = 0u32;
@@ -317,7 +322,9 @@ pub fn play_game(
             opp_ms: clock_ms[1 - i].max(0) as u64,
             wtime_ms: clock_ms[0].max(0) as u64,
             btime_ms: clock_ms[1].max(0) as u64,
-            tc: settings.tc,
+            winc_ms: inc_ms[0] as u64,
+            binc_ms: inc_ms[1] as u64,
+            tc: tcs[i],
             deadline: asked + budget,
         };
         let seat = &mut *seats[i];
@@ -398,7 +405,7 @@ pub fn play_game(
             Tc::Fischer { .. } => {
                 clock_ms[i] -= ms;
                 let late = clock_ms[i] < -margin_ms;
-                clock_ms[i] += inc_ms;
+                clock_ms[i] += inc_ms[i];
                 late
             }
             Tc::MoveTime(limit) => ms > limit as i64 + margin_ms,

@@ -13,6 +13,8 @@ pub struct PgnContext<'a> {
     pub date: &'a str,
     pub variant: &'a str,
     pub tc: Tc,
+    /// Engines with a clock of their own (`tc=`), by engine index.
+    pub engine_tcs: &'a [Option<Tc>],
     pub names: &'a [String],
 }
 
@@ -42,6 +44,12 @@ pub fn game_pgn(ctx: &PgnContext, g: &GameRecord) -> String {
         tag("SetUp", "1");
     }
     tag("TimeControl", &ctx.tc.pgn());
+    // Time odds, as cutechess-cli writes them.
+    let own = |i: usize| ctx.engine_tcs.get(i).copied().flatten();
+    if own(g.white).is_some() || own(g.black).is_some() {
+        tag("WhiteTimeControl", &own(g.white).unwrap_or(ctx.tc).pgn());
+        tag("BlackTimeControl", &own(g.black).unwrap_or(ctx.tc).pgn());
+    }
     tag("PlyCount", &g.moves.len().to_string());
     tag("Termination", g.termination.pgn());
     out.push('\n');
@@ -178,6 +186,7 @@ mod tests {
             date: "2024.01.01",
             variant: "minislanted",
             tc: Tc::MoveTime(50),
+            engine_tcs: &[],
             names: &names,
         };
         let text = game_pgn(&ctx, &g);
@@ -220,6 +229,7 @@ mod tests {
             date: "?",
             variant: "chess",
             tc: Tc::Depth(3),
+            engine_tcs: &[],
             names: &names,
         };
         let text = game_pgn(&ctx, &g);

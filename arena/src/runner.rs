@@ -187,6 +187,9 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, MatchError> {
     let mut names = Vec::new();
     for spec in &args.engines {
         let mut cfg = EngineConfig::parse(spec)?;
+        if cfg.tc.is_some() && !matches!(tc, Tc::Fischer { .. }) {
+            return Err(MatchError::EngineTcNeedsClock(cfg.label()));
+        }
         let engine = Engine::start(&cfg, stop, args.debug.then(|| cfg.label()))?;
         let proto = engine.proto;
         let supports = engine.supports(&variant);
@@ -316,6 +319,7 @@ pub fn run(args: MatchArgs) -> Result<(), MatchError> {
         date: &date,
         variant: &plan.variant,
         tc: plan.settings.tc,
+        engine_tcs: &plan.cfgs.iter().map(|c| c.tc).collect::<Vec<_>>(),
         names,
     };
 
@@ -333,9 +337,11 @@ pub fn run(args: MatchArgs) -> Result<(), MatchError> {
     );
     for (n, c) in names.iter().zip(&plan.cfgs) {
         println!(
-            "  {n}: {} ({})",
+            "  {n}: {} ({}){}",
             c.command.join(" "),
-            c.proto.map(Proto::name).unwrap_or("?")
+            c.proto.map(Proto::name).unwrap_or("?"),
+            c.tc.map(|t| format!(", tc {}", t.pgn()))
+                .unwrap_or_default()
         );
     }
 

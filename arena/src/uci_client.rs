@@ -77,9 +77,9 @@ impl Engine {
         }
         self.proc.send(&pos)?;
         let go = match req.tc {
-            Tc::Fischer { inc_ms, .. } => format!(
-                "go wtime {} btime {} winc {inc_ms} binc {inc_ms}",
-                req.wtime_ms, req.btime_ms
+            Tc::Fischer { .. } => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                req.wtime_ms, req.btime_ms, req.winc_ms, req.binc_ms
             ),
             Tc::MoveTime(ms) => format!("go movetime {ms}"),
             Tc::Depth(d) => format!("go depth {d}"),
