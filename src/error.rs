@@ -79,6 +79,8 @@ pub enum CliError {
     },
     #[error("no training positions")]
     NoTrainingPositions,
+    #[error("--init {path}: {error}")]
+    Init { path: String, error: String },
     #[error(transparent)]
     Json(#[from] serde_json::Error),
 }

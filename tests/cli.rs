@@ -360,6 +360,59 @@ fn net_data_then_train_writes_a_network_the_engine_plays_with() {
         out.contains("held-out loss") && out.contains("wrote"),
         "{out}"
     );
+    // More training from it: its shape is kept whatever --hidden says, its loss on the data
+    // is the bar, and a network of the other kind is refused in one line.
+    let net2 = dir.join("n2.nnue").to_string_lossy().into_owned();
+    let again = |extra: &[&str]| {
+        let mut args = vec![
+            "net",
+            "train",
+            "--variant",
+            "diagonal",
+            "--data",
+            &data,
+            "--hidden",
+            "64",
+            "--epochs",
+            "1",
+            "--held-out-every",
+            "3",
+            "--init",
+            &net,
+            "--out",
+            &net2,
+        ];
+        args.extend_from_slice(extra);
+        oblique(&args)
+    };
+    let (code, out, err) = again(&["--residual"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("8 hidden") && out.contains("the starting network"),
+        "{out}"
+    );
+    let (code, _, err) = again(&[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: --init") && err.contains("--residual"),
+        "{err}"
+    );
+    let (code, _, err) = oblique(&[
+        "net",
+        "train",
+        "--data",
+        &data,
+        "--init",
+        &net,
+        "--residual",
+        "--out",
+        &net2,
+    ]);
+    assert_eq!(
+        code, 2,
+        "a Diagonal Chess network is not a chess one: {err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     // The engine plays with it when told to, and says nothing about it.
     let run = Command::new(env!("CARGO_BIN_EXE_oblique"))
         .args(["analyze", "--variant", "diagonal", "--depth", "4"])

@@ -14,6 +14,7 @@ use oblique_eval::cache::EvalCache;
 use oblique_eval::nnue::data::{generate, NetData, Record};
 use oblique_eval::nnue::features::Layout;
 use oblique_eval::nnue::features::NetPosition;
+use oblique_eval::nnue::network::Network;
 use oblique_eval::nnue::train::{self as trainer, load, Base, Reading, TrainConfig};
 use oblique_eval::tune::fit::fit_k;
 use oblique_eval::Evaluation;
@@ -198,6 +199,11 @@ pub struct TrainArgs {
     /// Use only the first N positions (0: all).
     #[arg(long, default_value_t = 0)]
     max_positions: usize,
+    /// Start from this network's weights instead of random ones (its hidden units, buckets
+    /// and kind are kept; --hidden and --buckets are then ignored): more training for a
+    /// network whose data is gone, on new data.
+    #[arg(long, value_name = "FILE.nnue")]
+    init: Option<String>,
     /// Where to write the network.
     #[arg(long)]
     out: String,
@@ -250,7 +256,7 @@ fn train_net<G: NetPosition>(
     layout: Layout,
     parse: &(dyn Fn(&str) -> Result<G, String> + Sync),
     hand: &Base<G>,
-    a: TrainArgs,
+    mut a: TrainArgs,
 ) -> Result<(), CliError> {
     if a.hidden == 0 || a.hidden > 4096 {
         return Err(CliError::out_of_range("--hidden", 4096, a.hidden as u64));
@@ -262,6 +268,33 @@ fn train_net<G: NetPosition>(
         return Err(CliError::NoGamesOrNodes);
     }
     let start = std::time::Instant::now();
+    // A start network fixes the shape of the one trained from it.
+    let init = match &a.init {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|error| CliError::Read {
+                path: path.clone(),
+                error,
+            })?;
+            let net = Network::read(&bytes, &layout).map_err(|e| CliError::Init {
+                path: path.clone(),
+                error: e.to_string(),
+            })?;
+            if net.residual != a.residual {
+                return Err(CliError::Init {
+                    path: path.clone(),
+                    error: if net.residual {
+                        "a residual network: add --residual".into()
+                    } else {
+                        "a whole-evaluation network: drop --residual".into()
+                    },
+                });
+            }
+            a.hidden = net.hidden;
+            a.buckets = net.buckets;
+            Some(net)
+        }
+        None => None,
+    };
     let records = read_records(&a.data, a.max_positions)?;
     // The bar: the hand-written evaluation's own loss on the held-out positions (White's
     // view: score, result, record score).
@@ -334,16 +367,33 @@ fn train_net<G: NetPosition>(
         .sum::<f64>()
         / hand_scores.len().max(1) as f64;
     println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
+    let init = init.map(|net| trainer::FloatNet::from_network(&net, scale));
     // The epoch with the lowest held-out loss is the one kept (the network stops there
-    // rather than learning the training games by heart).
+    // rather than learning the training games by heart); a starting network is epoch 0, kept
+    // if no epoch beats it.
     let mut last: Option<trainer::EpochReport> = None;
     let mut best: Option<(trainer::FloatNet, trainer::EpochReport)> = None;
+    if let Some(net) = &init {
+        let report = trainer::EpochReport {
+            epoch: 0,
+            lr: 0.0,
+            train_loss: net.loss(&train_set, &cfg),
+            held_out_loss: net.loss(&held_out, &cfg),
+        };
+        println!(
+            "the starting network ({}): training loss {:.6}, held-out loss {:.6}",
+            a.init.as_deref().unwrap_or(""),
+            report.train_loss,
+            report.held_out_loss
+        );
+        best = Some((net.clone(), report));
+    }
     let last_net = trainer::train(
         layout.inputs(),
         &train_set,
         &held_out,
         &cfg,
-        None,
+        init,
         |r, net| {
             println!(
                 "epoch {:>3}  lr {:.5}  training loss {:.6}  held-out loss {:.6}  [{:.0} s]",

@@ -355,6 +355,24 @@ impl FloatNet {
         total / set.len() as f64
     }
 
+    /// A network file's weights in floating point, as the start of further training: the
+    /// first layer read back from its fixed point, the output layer rescaled from the file's
+    /// centipawns per logit to `scale` (the one the new data fits), so that it gives the
+    /// same centipawns as the file.
+    pub fn from_network(net: &Network, scale: f32) -> FloatNet {
+        let f = |w: &i16| *w as f32 / QA as f32;
+        let rescale = net.scale / scale;
+        FloatNet {
+            inputs: net.layout.inputs(),
+            hidden: net.hidden,
+            buckets: net.buckets,
+            ft_w: net.ft_weights.iter().map(f).collect(),
+            ft_b: net.ft_bias.iter().map(f).collect(),
+            out_w: net.out_weights.iter().map(|w| w * rescale).collect(),
+            out_b: net.out_bias.iter().map(|w| w * rescale).collect(),
+        }
+    }
+
     /// The engine's fixed-point network.
     pub fn quantize(&self, layout: &Layout, scale: f32, residual: bool, notes: String) -> Network {
         let q = |w: &f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
@@ -542,6 +560,30 @@ pub fn train(
 mod tests {
     use super::*;
     use oblique_engine::search::SearchGame;
+
+    #[test]
+    fn a_network_file_reads_back_into_the_same_float_network() {
+        let spec = oblique_engine::find_variant("chess").expect("chess");
+        let layout = Layout::of_game::<u64>(spec).expect("layout");
+        let float = FloatNet::new(layout.inputs(), 8, 2, 7);
+        let net = float.quantize(&layout, 150.0, true, String::new());
+        // Read back at another scale, then rounded at that scale: the same file, and every
+        // score within a centipawn of the first file's.
+        let again = FloatNet::from_network(&net, 300.0);
+        assert_eq!((again.hidden, again.buckets), (8, 2));
+        let net2 = again.quantize(&layout, 300.0, true, String::new());
+        assert_eq!(net2.ft_weights, net.ft_weights);
+        assert_eq!(net2.ft_bias, net.ft_bias);
+        let own: Vec<i16> = (0..8).map(|i| i * 30).collect();
+        let their: Vec<i16> = (0..8).map(|i| 240 - i * 25).collect();
+        for bucket in 0..2 {
+            let (a, b) = (
+                net.output(&own, &their, bucket),
+                net2.output(&own, &their, bucket),
+            );
+            assert!((a - b).abs() <= 1, "bucket {bucket}: {a} vs {b}");
+        }
+    }
     use oblique_engine::{Game, Position};
     use oblique_tables::Bitboard;
 
