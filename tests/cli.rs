@@ -391,6 +391,12 @@ fn net_data_then_train_writes_a_network_the_engine_plays_with() {
         out.contains("8 hidden") && out.contains("the starting network"),
         "{out}"
     );
+    // Grown: more units, the same scores at the start (the bar printed is the old network's).
+    let (code, out, err) = again(&["--residual", "--grow", "12"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("12 hidden"), "{out}");
+    let (code, _, err) = again(&["--residual", "--grow", "4"]);
+    assert_eq!(code, 2, "a network does not shrink: {err}");
     let (code, _, err) = again(&[]);
     assert_eq!(code, 2, "{err}");
     assert!(

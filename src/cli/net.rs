@@ -204,6 +204,10 @@ pub struct TrainArgs {
     /// network whose data is gone, on new data.
     #[arg(long, value_name = "FILE.nnue")]
     init: Option<String>,
+    /// With --init: give the network this many hidden units (the new ones start with no
+    /// say in the output, so it plays as before until training uses them).
+    #[arg(long, value_name = "H", requires = "init")]
+    grow: Option<usize>,
     /// Where to write the network.
     #[arg(long)]
     out: String,
@@ -289,7 +293,18 @@ fn train_net<G: NetPosition>(
                     },
                 });
             }
-            a.hidden = net.hidden;
+            if let Some(h) = a.grow {
+                if h < net.hidden || h > 4096 {
+                    return Err(CliError::Init {
+                        path: path.clone(),
+                        error: format!(
+                            "--grow {h}: the network has {} hidden units; give {} to 4096",
+                            net.hidden, net.hidden
+                        ),
+                    });
+                }
+            }
+            a.hidden = a.grow.unwrap_or(net.hidden);
             a.buckets = net.buckets;
             Some(net)
         }
@@ -367,7 +382,7 @@ fn train_net<G: NetPosition>(
         .sum::<f64>()
         / hand_scores.len().max(1) as f64;
     println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
-    let init = init.map(|net| trainer::FloatNet::from_network(&net, scale));
+    let init = init.map(|net| trainer::FloatNet::from_network(&net, scale).grown(a.hidden, a.seed));
     // The epoch with the lowest held-out loss is the one kept (the network stops there
     // rather than learning the training games by heart); a starting network is epoch 0, kept
     // if no epoch beats it.

@@ -373,6 +373,33 @@ impl FloatNet {
         }
     }
 
+    /// The same network with `hidden` units (at least as many as it has): the new units
+    /// get fresh first-layer weights (seeded) and output weights of zero, so the grown
+    /// network gives exactly the same scores until training puts the new units to use.
+    pub fn grown(&self, hidden: usize, seed: u64) -> FloatNet {
+        let old = self.hidden;
+        let hidden = hidden.max(old);
+        let mut g = FloatNet::new(self.inputs, hidden, self.buckets, seed);
+        for (new_row, old_row) in g
+            .ft_w
+            .chunks_exact_mut(hidden)
+            .zip(self.ft_w.chunks_exact(old))
+        {
+            new_row[..old].copy_from_slice(old_row);
+        }
+        g.ft_b[..old].copy_from_slice(&self.ft_b);
+        for (new_view, old_view) in g
+            .out_w
+            .chunks_exact_mut(hidden)
+            .zip(self.out_w.chunks_exact(old))
+        {
+            new_view[..old].copy_from_slice(old_view);
+            new_view[old..].fill(0.0);
+        }
+        g.out_b.copy_from_slice(&self.out_b);
+        g
+    }
+
     /// The engine's fixed-point network.
     pub fn quantize(&self, layout: &Layout, scale: f32, residual: bool, notes: String) -> Network {
         let q = |w: &f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
@@ -560,6 +587,34 @@ pub fn train(
 mod tests {
     use super::*;
     use oblique_engine::search::SearchGame;
+
+    #[test]
+    fn a_grown_network_scores_as_before() {
+        let spec = oblique_engine::find_variant("chess").expect("chess");
+        let layout = Layout::of_game::<u64>(spec).expect("layout");
+        let small = FloatNet::new(layout.inputs(), 6, 3, 9);
+        let big = small.grown(20, 4);
+        assert_eq!((big.hidden, big.buckets), (20, 3));
+        let mut set = TrainSet::default();
+        let pos = Position::<u64>::from_fen(
+            spec,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .expect("fen");
+        let (mut w, mut b) = (Vec::new(), Vec::new());
+        layout.active(&pos, &mut w, &mut b);
+        for bucket in 0..3u8 {
+            set.push((&w, &b, Color::White, bucket, 0), 35, 1.0);
+            set.push((&w, &b, Color::Black, bucket, 0), -20, 0.0);
+        }
+        for i in 0..set.len() {
+            let (a, z) = (
+                set.float_score(&small, i, 150.0),
+                set.float_score(&big, i, 150.0),
+            );
+            assert!((a - z).abs() < 1e-3, "position {i}: {a} vs {z}");
+        }
+    }
 
     #[test]
     fn a_network_file_reads_back_into_the_same_float_network() {
