@@ -14,7 +14,7 @@ use oblique_eval::cache::EvalCache;
 use oblique_eval::nnue::data::{generate, NetData, Record};
 use oblique_eval::nnue::features::Layout;
 use oblique_eval::nnue::features::NetPosition;
-use oblique_eval::nnue::network::Network;
+use oblique_eval::nnue::network::{Network, MAX_BUCKETS, MAX_HIDDEN};
 use oblique_eval::nnue::train::{self as trainer, load, Base, Reading, TrainConfig};
 use oblique_eval::tune::fit::fit_k;
 use oblique_eval::Evaluation;
@@ -262,11 +262,19 @@ fn train_net<G: NetPosition>(
     hand: &Base<G>,
     mut a: TrainArgs,
 ) -> Result<(), CliError> {
-    if a.hidden == 0 || a.hidden > 4096 {
-        return Err(CliError::out_of_range("--hidden", 4096, a.hidden as u64));
+    if a.hidden == 0 || a.hidden > MAX_HIDDEN {
+        return Err(CliError::out_of_range(
+            "--hidden",
+            MAX_HIDDEN as u64,
+            a.hidden as u64,
+        ));
     }
-    if a.buckets == 0 || a.buckets > 64 {
-        return Err(CliError::out_of_range("--buckets", 64, a.buckets as u64));
+    if a.buckets == 0 || a.buckets > MAX_BUCKETS {
+        return Err(CliError::out_of_range(
+            "--buckets",
+            MAX_BUCKETS as u64,
+            a.buckets as u64,
+        ));
     }
     if a.epochs == 0 || a.batch == 0 {
         return Err(CliError::NoGamesOrNodes);
@@ -294,11 +302,11 @@ fn train_net<G: NetPosition>(
                 });
             }
             if let Some(h) = a.grow {
-                if h < net.hidden || h > 4096 {
+                if h < net.hidden || h > MAX_HIDDEN {
                     return Err(CliError::Init {
                         path: path.clone(),
                         error: format!(
-                            "--grow {h}: the network has {} hidden units; give {} to 4096",
+                            "--grow {h}: the network has {} hidden units; give {} to {MAX_HIDDEN}",
                             net.hidden, net.hidden
                         ),
                     });

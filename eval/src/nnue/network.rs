@@ -69,11 +69,16 @@ pub enum NetworkError {
         cells: usize,
         roles: usize,
     },
-    #[error("the network has {0} hidden units (1 to 4096 allowed)")]
+    #[error("the network has {0} hidden units (1 to {MAX_HIDDEN} allowed)")]
     Hidden(usize),
-    #[error("the network has {0} output buckets (1 to 64 allowed)")]
+    #[error("the network has {0} output buckets (1 to {MAX_BUCKETS} allowed)")]
     Buckets(usize),
 }
+
+/// The most hidden units a network file may have (the reader's, the trainer's and `net train`'s limit).
+pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a network file may have.
+pub const MAX_BUCKETS: usize = 64;
 
 struct Reader<'a>(&'a [u8]);
 
@@ -130,11 +135,11 @@ impl Network {
             return Err(NetworkError::WrongShape { game, cells, roles });
         }
         let hidden = r.u32()? as usize;
-        if !(1..=4096).contains(&hidden) {
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(NetworkError::Hidden(hidden));
         }
         let buckets = r.u32()? as usize;
-        if !(1..=64).contains(&buckets) {
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(NetworkError::Buckets(buckets));
         }
         let residual = r.u32()? & 1 != 0;

@@ -376,9 +376,11 @@ impl FloatNet {
     /// The same network with `hidden` units (at least as many as it has): the new units
     /// get fresh first-layer weights (seeded) and output weights of zero, so the grown
     /// network gives exactly the same scores until training puts the new units to use.
-    pub fn grown(&self, hidden: usize, seed: u64) -> FloatNet {
+    pub fn grown(self, hidden: usize, seed: u64) -> FloatNet {
         let old = self.hidden;
-        let hidden = hidden.max(old);
+        if hidden <= old {
+            return self;
+        }
         let mut g = FloatNet::new(self.inputs, hidden, self.buckets, seed);
         for (new_row, old_row) in g
             .ft_w
@@ -593,7 +595,7 @@ mod tests {
         let spec = oblique_engine::find_variant("chess").expect("chess");
         let layout = Layout::of_game::<u64>(spec).expect("layout");
         let small = FloatNet::new(layout.inputs(), 6, 3, 9);
-        let big = small.grown(20, 4);
+        let big = small.clone().grown(20, 4);
         assert_eq!((big.hidden, big.buckets), (20, 3));
         let mut set = TrainSet::default();
         let pos = Position::<u64>::from_fen(
