@@ -187,7 +187,8 @@ pub struct TrainArgs {
     #[arg(long)]
     residual: bool,
     /// Do not also learn from the positions' images under the symmetries of the game's
-    /// rules (orthodox chess's left-right mirror, ...).
+    /// rules (orthodox chess's left-right mirror, ...), nor give a man's input and its
+    /// images' one weight (which makes a position and its images score exactly alike).
     #[arg(long)]
     no_symmetries: bool,
     /// Every N-th game is held out of training (its loss is reported).
@@ -373,6 +374,11 @@ fn train_net<G: NetPosition>(
         wdl: a.wdl.clamp(0.0, 1.0),
         scale,
         seed: a.seed,
+        tied_inputs: if a.no_symmetries {
+            Vec::new()
+        } else {
+            layout.tied_inputs()
+        },
     };
     println!(
         "the search scores themselves: training loss {:.6}, held-out loss {:.6}",
@@ -390,7 +396,11 @@ fn train_net<G: NetPosition>(
         .sum::<f64>()
         / hand_scores.len().max(1) as f64;
     println!("the hand-written evaluation: held-out loss {hand_loss:.6}");
-    let init = init.map(|net| trainer::FloatNet::from_network(&net, scale).grown(a.hidden, a.seed));
+    let init = init.map(|net| {
+        let mut net = trainer::FloatNet::from_network(&net, scale).grown(a.hidden, a.seed);
+        net.tie(&cfg.tied_inputs);
+        net
+    });
     // The epoch with the lowest held-out loss is the one kept (the network stops there
     // rather than learning the training games by heart); a starting network is epoch 0, kept
     // if no epoch beats it.

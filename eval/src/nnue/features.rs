@@ -268,6 +268,48 @@ impl Layout {
         }
     }
 
+    /// The inputs the game's symmetries make one: a position and its image under a
+    /// symmetry of the rules are worth the same, so a man's input and its image's, from
+    /// either player's view, should carry the same first-layer weights. Sets of two or more
+    /// inputs, each the closure of those images (White reads a cell as it is, Black through
+    /// `mirror`, so Black's image of a cell is `mirror(map(mirror⁻¹(cell)))`). A network whose
+    /// inputs in each set share their weights scores a position and its images alike.
+    pub fn tied_inputs(&self) -> Vec<Vec<u32>> {
+        let men_inputs = 2 * self.roles * self.cells;
+        let mut parent: Vec<u32> = (0..men_inputs as u32).collect();
+        fn root(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        let mut unmirror = vec![0u16; self.cells];
+        for (cell, &seen) in self.mirror.iter().enumerate() {
+            unmirror[seen as usize] = cell as u16;
+        }
+        for map in &self.symmetries {
+            for cell in 0..self.cells {
+                let white = map[cell] as usize;
+                let black = self.mirror[map[unmirror[cell] as usize] as usize] as usize;
+                for image in [white, black] {
+                    for block in 0..2 * self.roles {
+                        let a = root(&mut parent, (block * self.cells + cell) as u32);
+                        let b = root(&mut parent, (block * self.cells + image) as u32);
+                        parent[a as usize] = b;
+                    }
+                }
+            }
+        }
+        let mut sets: Vec<Vec<u32>> = vec![Vec::new(); men_inputs];
+        for input in 0..men_inputs as u32 {
+            let r = root(&mut parent, input);
+            sets[r as usize].push(input);
+        }
+        sets.retain(|s| s.len() > 1);
+        sets
+    }
+
     /// Number of inputs.
     pub fn inputs(&self) -> usize {
         2 * self.roles * self.cells + 2 * self.pins
@@ -435,6 +477,31 @@ mod tests {
             let last_file = l.symmetries[0][0] as usize;
             assert!(last_file >= 7 && l.symmetries[0][last_file] == 0, "{game}");
         }
+    }
+
+    #[test]
+    fn tied_inputs_pair_each_cell_with_its_image() {
+        // Left to right: a man on a file and the same man on the mirrored file, for both
+        // views, and nothing else (no board here has a middle file).
+        for game in ["chess", "slanted", "ultraslanted", "diagonal"] {
+            let l = layout(game);
+            let sets = l.tied_inputs();
+            let men_inputs = 2 * l.roles * l.cells;
+            assert!(sets.iter().all(|s| s.len() == 2), "{game}");
+            let diagonal_cells = if game == "diagonal" { 8 } else { 0 };
+            assert_eq!(
+                sets.len(),
+                (men_inputs - 2 * l.roles * diagonal_cells) / 2,
+                "{game}"
+            );
+            for s in &sets {
+                let (a, b) = (s[0] as usize % l.cells, s[1] as usize % l.cells);
+                assert_eq!(s[0] as usize / l.cells, s[1] as usize / l.cells, "{game}");
+                assert_eq!(l.symmetries[0][a] as usize, b, "{game}");
+            }
+        }
+        // Star Trek chess has no symmetry of its rules found: nothing is tied.
+        assert!(layout("startrek").tied_inputs().is_empty());
     }
 
     #[test]

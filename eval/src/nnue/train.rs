@@ -192,6 +192,8 @@ pub struct TrainConfig {
     /// Centipawns per logit.
     pub scale: f32,
     pub seed: u64,
+    /// Inputs whose first-layer weights are kept equal (`Layout::tied_inputs`; empty: none).
+    pub tied_inputs: Vec<Vec<u32>>,
 }
 
 /// The network in floating point, as it is trained.
@@ -402,6 +404,28 @@ impl FloatNet {
         g
     }
 
+    /// Gives every input of each set in `tied` (`Layout::tied_inputs`) the mean of their
+    /// first-layer weights, so that the network scores a position and its images under the
+    /// game's symmetries exactly alike (training on the images only makes it nearly so).
+    pub fn tie(&mut self, tied: &[Vec<u32>]) {
+        let h = self.hidden;
+        let mut mean = vec![0.0f32; h];
+        for set in tied {
+            mean.fill(0.0);
+            for &input in set {
+                let row = &self.ft_w[input as usize * h..(input as usize + 1) * h];
+                for (m, w) in mean.iter_mut().zip(row) {
+                    *m += w;
+                }
+            }
+            let n = set.len() as f32;
+            mean.iter_mut().for_each(|m| *m /= n);
+            for &input in set {
+                self.ft_w[input as usize * h..(input as usize + 1) * h].copy_from_slice(&mean);
+            }
+        }
+    }
+
     /// The engine's fixed-point network.
     pub fn quantize(&self, layout: &Layout, scale: f32, residual: bool, notes: String) -> Network {
         let q = |w: &f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
@@ -521,6 +545,7 @@ pub fn train(
     mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
 ) -> FloatNet {
     let mut net = start.unwrap_or_else(|| FloatNet::new(inputs, cfg.hidden, cfg.buckets, cfg.seed));
+    net.tie(&cfg.tied_inputs);
     let mut adam = Adam {
         m: FloatNet::zeros(inputs, net.hidden, net.buckets),
         v: FloatNet::zeros(inputs, net.hidden, net.buckets),
@@ -573,6 +598,7 @@ pub fn train(
             }
             train_loss += total.loss;
             adam.step(&mut net, &total.grad, lr, batch.len() as f32);
+            net.tie(&cfg.tied_inputs);
         }
         let report = EpochReport {
             epoch: epoch + 1,
@@ -616,6 +642,45 @@ mod tests {
             );
             assert!((a - z).abs() < 1e-3, "position {i}: {a} vs {z}");
         }
+    }
+
+    #[test]
+    fn a_tied_network_scores_mirror_images_exactly_alike() {
+        // Ultra SEC's rules are the same mirrored left to right (escalator.md), so its
+        // evaluation must be too; random weights are not, until tied.
+        let spec = oblique_engine::find_variant("ultraslanted").expect("ultraslanted");
+        let layout = Layout::of_game::<u128>(spec).expect("layout");
+        let mut rng = SplitMix64::new(3);
+        let mut positions = Vec::new();
+        let mut pos = Position::<u128>::start(spec).expect("start");
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+            positions.push(pos.clone());
+        }
+        let untied = FloatNet::new(layout.inputs(), 8, 4, 5);
+        let mut tied = untied.clone();
+        tied.tie(&layout.tied_inputs());
+        let differences = |float: &FloatNet| {
+            let net = float.quantize(&layout, 150.0, true, String::new());
+            positions
+                .iter()
+                .filter(|p| {
+                    let men = p.occupied().count() as usize;
+                    let (mut w, mut b) = (Vec::new(), Vec::new());
+                    layout.active(*p, &mut w, &mut b);
+                    let (mut wm, mut bm) = (Vec::new(), Vec::new());
+                    layout.active_mapped(*p, Some(&layout.symmetries[0]), &mut wm, &mut bm);
+                    net.evaluate_inputs(&w, &b, men) != net.evaluate_inputs(&wm, &bm, men)
+                        || net.evaluate_inputs(&b, &w, men) != net.evaluate_inputs(&bm, &wm, men)
+                })
+                .count()
+        };
+        assert!(differences(&untied) > positions.len() / 2);
+        assert_eq!(differences(&tied), 0);
     }
 
     #[test]
@@ -713,6 +778,7 @@ mod tests {
             wdl: 0.0,
             scale: 200.0,
             seed: 1,
+            tied_inputs: layout.tied_inputs(),
         };
         let start = FloatNet::new(layout.inputs(), cfg.hidden, cfg.buckets, cfg.seed);
         let before = start.loss(&held_out, &cfg);
