@@ -397,6 +397,11 @@ fn net_data_then_train_writes_a_network_the_engine_plays_with() {
     assert!(out.contains("12 hidden"), "{out}");
     let (code, _, err) = again(&["--residual", "--grow", "4"]);
     assert_eq!(code, 2, "a network does not shrink: {err}");
+    // Tied inputs need the images the symmetries give.
+    let (code, out, err) = again(&["--residual", "--tie"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = again(&["--residual", "--tie", "--no-symmetries"]);
+    assert_eq!(code, 2, "{err}");
     let (code, _, err) = again(&[]);
     assert_eq!(code, 2, "{err}");
     assert!(

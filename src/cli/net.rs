@@ -187,10 +187,15 @@ pub struct TrainArgs {
     #[arg(long)]
     residual: bool,
     /// Do not also learn from the positions' images under the symmetries of the game's
-    /// rules (orthodox chess's left-right mirror, ...), nor give a man's input and its
-    /// images' one weight (which makes a position and its images score exactly alike).
+    /// rules (orthodox chess's left-right mirror, ...).
     #[arg(long)]
     no_symmetries: bool,
+    /// Give a man's input and its images under those symmetries one first-layer weight, so
+    /// that the network scores a position and its images exactly alike (what the escalator
+    /// games' rules demand of their evaluation; it narrows each hidden unit to symmetric
+    /// patterns, so a network trained without it loses much when tied).
+    #[arg(long, conflicts_with = "no_symmetries")]
+    tie: bool,
     /// Every N-th game is held out of training (its loss is reported).
     #[arg(long, default_value_t = 20)]
     held_out_every: usize,
@@ -374,10 +379,10 @@ fn train_net<G: NetPosition>(
         wdl: a.wdl.clamp(0.0, 1.0),
         scale,
         seed: a.seed,
-        tied_inputs: if a.no_symmetries {
-            Vec::new()
-        } else {
+        tied_inputs: if a.tie {
             layout.tied_inputs()
+        } else {
+            Vec::new()
         },
     };
     println!(

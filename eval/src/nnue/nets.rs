@@ -18,7 +18,10 @@ use once_cell::sync::OnceCell;
 pub const EMBEDDED: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../../nets/chess.nnue")),
     ("diagonal", include_bytes!("../../nets/diagonal.nnue")),
-    ("ultraslanted", include_bytes!("../../nets/ultraslanted.nnue")),
+    (
+        "ultraslanted",
+        include_bytes!("../../nets/ultraslanted.nnue"),
+    ),
 ];
 
 /// The environment variable that overrides the compiled-in networks.
