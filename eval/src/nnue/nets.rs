@@ -22,6 +22,7 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
         "ultraslanted",
         include_bytes!("../../nets/ultraslanted.nnue"),
     ),
+    ("startrek", include_bytes!("../../nets/startrek.nnue")),
 ];
 
 /// The environment variable that overrides the compiled-in networks.
