@@ -778,7 +778,7 @@ mod tests {
             wdl: 0.0,
             scale: 200.0,
             seed: 1,
-            tied_inputs: layout.tied_inputs(),
+            tied_inputs: Vec::new(),
         };
         let start = FloatNet::new(layout.inputs(), cfg.hidden, cfg.buckets, cfg.seed);
         let before = start.loss(&held_out, &cfg);
