@@ -329,6 +329,24 @@ fn without_duplicates(games: Vec<PgnGame>) -> (Vec<PgnGame>, usize) {
     (kept, left_out)
 }
 
+/// The engines in the order of the match that played them: as they first appear by round
+/// number (round 1 is the first engine's White against the second), not by where a game
+/// stands in a file, since games played at once are written as they finish. The score is
+/// reported for the first. Games without a numeric round come last, in file order.
+fn engine_names(games: &[PgnGame]) -> Vec<String> {
+    let mut by_round: Vec<&PgnGame> = games.iter().collect();
+    by_round.sort_by_key(|g| g.round.parse::<u64>().unwrap_or(u64::MAX));
+    let mut names: Vec<String> = Vec::new();
+    for g in by_round {
+        for n in [&g.white, &g.black] {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+    }
+    names
+}
+
 /// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
 /// `oblique match` (typically the slices of one match) into one report. A game that two
 /// files both hold (same round, players, start position and moves) counts once.
@@ -349,19 +367,11 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportErr
         skipped += s;
     }
     let (games, duplicates) = without_duplicates(games);
-    // Engines in order of first appearance (the first one is the one the score is for).
-    let mut names: Vec<String> = Vec::new();
-    let index = |n: &str, names: &mut Vec<String>| match names.iter().position(|x| x == n) {
-        Some(i) => i,
-        None => {
-            names.push(n.to_string());
-            names.len() - 1
-        }
-    };
+    let names = engine_names(&games);
+    let index = |n: &str| names.iter().position(|x| x == n).unwrap_or(0);
     let mut tally = Tally::default();
     for g in &games {
-        let w = index(&g.white, &mut names);
-        let b = index(&g.black, &mut names);
+        let (w, b) = (index(&g.white), index(&g.black));
         if w == b {
             return Err(ReportError::SelfPlay {
                 round: g.round.clone(),
@@ -435,6 +445,27 @@ mod tests {
         assert_eq!(t.total(1), Wdl::new(1, 1, 1));
         assert_eq!(t.forfeits[&0]["time forfeit"], 1);
         assert_eq!(t.finished, 3);
+    }
+
+    #[test]
+    fn engines_are_named_in_round_order_whatever_order_games_finished_in() {
+        let game = |round: &str, white: &str, black: &str| PgnGame {
+            round: round.into(),
+            white: white.into(),
+            black: black.into(),
+            result: GameResult::Draw,
+            termination: String::new(),
+            start: String::new(),
+            movetext: String::new(),
+        };
+        // Two games at once: round 2 (Base with White) finished first.
+        let games = [
+            game("2", "Base", "Cand"),
+            game("1", "Cand", "Base"),
+            game("", "Other", "Cand"),
+            game("4", "Third", "Base"),
+        ];
+        assert_eq!(engine_names(&games), ["Cand", "Base", "Third", "Other"]);
     }
 
     #[test]
