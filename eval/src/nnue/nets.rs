@@ -17,6 +17,7 @@ use once_cell::sync::OnceCell;
 /// without it in a match (README, "Network evaluation").
 pub const EMBEDDED: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../../nets/chess.nnue")),
+    ("slanted", include_bytes!("../../nets/slanted.nnue")),
     ("diagonal", include_bytes!("../../nets/diagonal.nnue")),
     (
         "ultraslanted",
