@@ -26,6 +26,20 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
     ("startrek", include_bytes!("../../nets/startrek.nnue")),
 ];
 
+/// Games that play with another game's network: their boards, men and moves are that game's
+/// and only the player who moves first differs, which a network that scores the position
+/// from the side to move's view does not see. A shared network must still win its own
+/// match to be listed here (README, "Network evaluation").
+pub const SHARED: &[(&str, &str)] = &[("ultraslantedwhite", "ultraslanted")];
+
+/// The game whose network `game` plays with: its own, or the one it shares.
+pub fn network_game(game: &str) -> &str {
+    SHARED
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or(game, |(_, net)| net)
+}
+
 /// The environment variable that overrides the compiled-in networks.
 pub const OVERRIDE: &str = "OBLIQUE_NET";
 
@@ -91,12 +105,15 @@ pub fn for_startrek() -> Option<&'static Network> {
 }
 
 fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static Network> {
+    let net_game = network_game(game);
     let bytes: &[u8] = match from_env() {
         Override::Off => return None,
-        Override::Net { game: g, bytes } if g == game => bytes,
-        _ => EMBEDDED.iter().find(|(g, _)| *g == game)?.1,
+        Override::Net { game: g, bytes } if g == net_game => bytes,
+        _ => EMBEDDED.iter().find(|(g, _)| *g == net_game)?.1,
     };
-    match Network::read(bytes, &layout()?) {
+    let mut layout = layout()?;
+    layout.game = net_game.to_string();
+    match Network::read(bytes, &layout) {
         Ok(net) => Some(Box::leak(Box::new(net))),
         Err(e) => {
             eprintln!("network for {game}: {e}; using the hand-written evaluation");
@@ -117,6 +134,39 @@ mod tests {
             let layout = Layout::of_name(game).expect("a game of the engine, with a layout");
             if let Err(e) = Network::read(bytes, &layout) {
                 panic!("embedded network for {game}: {e}");
+            }
+        }
+    }
+
+    /// A game that shares a network must see the same inputs as the game that owns it:
+    /// the same cells, roles, view of the other player and symmetries.
+    #[test]
+    fn a_shared_network_fits_the_game_that_borrows_it() {
+        for (game, owner) in SHARED {
+            let mine = Layout::of_name(game).expect("a game of the engine");
+            let theirs = Layout::of_name(owner).expect("a game of the engine");
+            let shape = |l: &Layout| {
+                (
+                    l.cells,
+                    l.roles,
+                    l.role_slot,
+                    l.mirror.clone(),
+                    l.symmetries.clone(),
+                )
+            };
+            assert_eq!(
+                shape(&mine),
+                shape(&theirs),
+                "{game} cannot play with {owner}'s network"
+            );
+            let (_, bytes) = EMBEDDED
+                .iter()
+                .find(|(g, _)| g == owner)
+                .expect("the owner's network is compiled in");
+            let mut borrowed = mine.clone();
+            borrowed.game = network_game(game).to_string();
+            if let Err(e) = Network::read(bytes, &borrowed) {
+                panic!("{game} with {owner}'s network: {e}");
             }
         }
     }
