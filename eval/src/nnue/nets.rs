@@ -18,6 +18,7 @@ use once_cell::sync::OnceCell;
 pub const EMBEDDED: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../../nets/chess.nnue")),
     ("slanted", include_bytes!("../../nets/slanted.nnue")),
+    ("minislanted", include_bytes!("../../nets/minislanted.nnue")),
     ("diagonal", include_bytes!("../../nets/diagonal.nnue")),
     (
         "ultraslanted",
