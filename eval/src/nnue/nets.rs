@@ -25,6 +25,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
         include_bytes!("../../nets/ultraslanted.nnue"),
     ),
     ("startrek", include_bytes!("../../nets/startrek.nnue")),
+    (
+        "almostultraslanted",
+        include_bytes!("../../nets/almostultraslanted.nnue"),
+    ),
 ];
 
 /// Games that play with another game's network: their boards, men and moves are that game's
