@@ -1,8 +1,9 @@
 //! Which games play with a network, and where it comes from.
 //!
 //! A game's network is data, like its tuned weights: `eval/nets/<game>.nnue`, written by
-//! `oblique net train`, compiled in for the games listed in [`EMBEDDED`]. Every other game
-//! keeps the hand-written evaluation. For experiments the environment can change that
+//! `oblique net train`, compiled in for the games listed in [`EMBEDDED`]; a game listed in
+//! [`SHARED`] plays with another game's network. Any other game keeps the hand-written
+//! evaluation. For experiments the environment can change that
 //! without a rebuild: `OBLIQUE_NET=FILE` plays the game the file names with that network
 //! (other games keep theirs), `OBLIQUE_NET=none` turns every network off. A file that cannot
 //! be read is reported once on standard error and ignored.
@@ -28,6 +29,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
     (
         "almostultraslanted",
         include_bytes!("../../nets/almostultraslanted.nnue"),
+    ),
+    (
+        "sortofalmostultraslanted",
+        include_bytes!("../../nets/sortofalmostultraslanted.nnue"),
     ),
 ];
 
