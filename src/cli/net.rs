@@ -14,7 +14,7 @@ use oblique_eval::cache::EvalCache;
 use oblique_eval::nnue::data::{generate, NetData, Record};
 use oblique_eval::nnue::features::Layout;
 use oblique_eval::nnue::features::NetPosition;
-use oblique_eval::nnue::nets::network_game;
+use oblique_eval::nnue::nets::network_layout;
 use oblique_eval::nnue::network::{Network, MAX_BUCKETS, MAX_HIDDEN};
 use oblique_eval::nnue::train::{self as trainer, load, Base, Reading, TrainConfig};
 use oblique_eval::tune::fit::fit_k;
@@ -249,10 +249,10 @@ fn read_records(files: &[String], max: usize) -> Result<Vec<Record>, CliError> {
 }
 
 fn train_2d<B: EvalCache>(spec: &'static VariantSpec, a: TrainArgs) -> Result<(), CliError> {
-    let mut layout =
-        Layout::of_game::<B>(spec).ok_or_else(|| CliError::TuneGame(a.variant.clone()))?;
     // A game that shares another's network trains that network (its file names the owner).
-    layout.game = network_game(spec.name).to_string();
+    let layout = network_layout(
+        Layout::of_game::<B>(spec).ok_or_else(|| CliError::TuneGame(a.variant.clone()))?,
+    );
     let parse = |fen: &str| Position::<B>::from_fen(spec, fen).map_err(|e| e.to_string());
     let hand = |pos: &Position<B>| oblique_eval::eval2d::evaluate(pos);
     train_net(layout, &parse, &hand, a)

@@ -50,6 +50,12 @@ pub fn network_game(game: &str) -> &str {
         .map_or(game, |(_, net)| net)
 }
 
+/// `layout` renamed for the network its game plays with (a network file names its owner).
+pub fn network_layout(mut layout: Layout) -> Layout {
+    layout.game = network_game(&layout.game).to_string();
+    layout
+}
+
 /// The environment variable that overrides the compiled-in networks.
 pub const OVERRIDE: &str = "OBLIQUE_NET";
 
@@ -121,9 +127,7 @@ fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static 
         Override::Net { game: g, bytes } if g == net_game => bytes,
         _ => EMBEDDED.iter().find(|(g, _)| *g == net_game)?.1,
     };
-    let mut layout = layout()?;
-    layout.game = net_game.to_string();
-    match Network::read(bytes, &layout) {
+    match Network::read(bytes, &network_layout(layout()?)) {
         Ok(net) => Some(Box::leak(Box::new(net))),
         Err(e) => {
             eprintln!("network for {game}: {e}; using the hand-written evaluation");
@@ -173,9 +177,7 @@ mod tests {
                 .iter()
                 .find(|(g, _)| g == owner)
                 .expect("the owner's network is compiled in");
-            let mut borrowed = mine.clone();
-            borrowed.game = network_game(game).to_string();
-            if let Err(e) = Network::read(bytes, &borrowed) {
+            if let Err(e) = Network::read(bytes, &network_layout(mine)) {
                 panic!("{game} with {owner}'s network: {e}");
             }
         }
