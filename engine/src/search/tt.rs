@@ -62,6 +62,30 @@ fn unpack(data: u64) -> Option<(TtEntry, u8)> {
     ))
 }
 
+/// Asks the kernel to back the table's memory with 2 MB pages before it is first written
+/// (Linux's transparent huge pages in "madvise" mode, the usual default): every probe lands
+/// on a random line of a large table, and with 4 KB pages nearly every one also missed the
+/// address-translation cache. The search runs about 6 % more nodes a second (`bench --depth
+/// 12`, interleaved runs). Only advice: if the kernel declines, nothing changes.
+fn ask_for_huge_pages(start: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let end = start + bytes;
+        let first = start.next_multiple_of(PAGE);
+        if end > first {
+            // SAFETY: the range lies inside the table's own (not yet written) allocation (page-aligned as
+            // madvise needs), and MADV_HUGEPAGE changes how pages are backed, never their
+            // contents or whether they are mapped.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
 impl TranspositionTable {
     /// A table of about `megabytes` MB (rounded down to a power of two of buckets; at least
     /// one bucket).
@@ -70,12 +94,12 @@ impl TranspositionTable {
         // The largest power of two of buckets that fits (Hash 64 is 64 MB, not 32).
         let fit = (bytes / (16 * BUCKET)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let slots = (0..buckets * BUCKET)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        ask_for_huge_pages(slots.as_ptr() as usize, slots.capacity() * size_of::<Slot>());
+        slots.extend((0..buckets * BUCKET).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
         TranspositionTable {
             slots,
             buckets_mask: buckets - 1,
