@@ -95,7 +95,10 @@ impl TranspositionTable {
         let fit = (bytes / (16 * BUCKET)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let mut slots = Vec::with_capacity(buckets * BUCKET);
-        ask_for_huge_pages(slots.as_ptr() as usize, slots.capacity() * size_of::<Slot>());
+        ask_for_huge_pages(
+            slots.as_ptr() as usize,
+            slots.capacity() * size_of::<Slot>(),
+        );
         slots.extend((0..buckets * BUCKET).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),

@@ -300,13 +300,22 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search of a node whose check status `in_check` the caller already knows
+    /// (the main search looks before it hands a leaf over, and a parent after each move:
+    /// looking again repeated an attack test at every node).
+    fn qsearch(
+        &mut self,
+        pos: &mut G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.in_check();
         if ply >= MAX_PLY {
             return if in_check { 0 } else { self.eval.evaluate(pos) };
         }
@@ -350,7 +359,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             let undo = pos.make_move(m);
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            let gives_check = pos.in_check();
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, gives_check);
             pos.unmake_move(m, undo);
             if self.stopped {
                 break;
@@ -371,6 +381,9 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    /// Principal-variation alpha-beta. `in_check` is whether the side to move is in check:
+    /// the caller has just looked (whether its move gave check), and looking again here
+    /// would repeat the attack test at every node.
     #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature reads best flat
     fn negamax(
         &mut self,
@@ -381,11 +394,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         ply: usize,
         pv_node: bool,
         null_ok: bool,
+        in_check: bool,
     ) -> i32 {
         self.pv[ply].clear();
-        let in_check = pos.in_check();
         if depth <= 0 && !in_check {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, false);
         }
         if self.tick() {
             return 0;
@@ -458,8 +471,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
                 let r = 3 + depth / 6;
                 let undo = pos.make_null();
-                let score =
-                    -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+                let score = -self.negamax(
+                    pos,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                    false,
+                );
                 pos.unmake_null(undo);
                 if self.stopped {
                     self.move_stack[ply] = moves;
@@ -538,6 +559,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     ply,
                     false,
                     false,
+                    in_check,
                 );
                 self.excluded[ply] = 0;
                 // That search ran at this ply: its line is not this node's.
@@ -581,7 +603,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 };
             let new_depth = depth - 1 + (extend || singular_extension) as i32;
             let score = if i == 0 {
-                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
+                -self.negamax(
+                    pos,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    true,
+                    gives_check,
+                )
             } else {
                 let mut r = 0;
                 if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
@@ -595,13 +626,39 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s =
-                    -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
+                let mut s = -self.negamax(
+                    pos,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                    gives_check,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                    s = -self.negamax(
+                        pos,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        true,
+                        gives_check,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, true);
+                    s = -self.negamax(
+                        pos,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        true,
+                        gives_check,
+                    );
                 }
                 s
             };
@@ -680,13 +737,23 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         for i in first..self.root.len() {
             let m = self.root[i].mv;
             let undo = pos.make_move(m);
-            let new_depth = depth - 1 + pos.in_check() as i32;
+            let gives_check = pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
             let score = if i == first {
-                -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
+                -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true, gives_check)
             } else {
-                let s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, false, true);
+                let s = -self.negamax(
+                    pos,
+                    new_depth,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    false,
+                    true,
+                    gives_check,
+                );
                 if s > alpha && s < beta {
-                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true)
+                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true, true, gives_check)
                 } else {
                     s
                 }
