@@ -10,7 +10,7 @@
 
 use oblique_engine::any::variant_infos;
 use oblique_engine::startrek::{StarTrekPosition, START_TFEN};
-use oblique_engine::{AnyPosition, Color, Game};
+use oblique_engine::{AnyPosition, Color, Game, Perft};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -232,11 +232,11 @@ impl AnyPosition {
     }
 
     pub fn perft(&mut self, depth: u32) -> u64 {
-        with_position!(self, p => Game::perft(p, depth))
+        with_position!(self, p => crate::perft::perft(p, depth))
     }
 
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        with_position!(self, p => Game::perft_divide(p, depth))
+        with_position!(self, p => crate::perft::perft_divide(p, depth))
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

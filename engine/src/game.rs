@@ -123,15 +123,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
         .outcome()
     }
-    /// Number of legal move sequences of length `depth` (the standard proof of a move
-    /// generator); the last ply is counted, not played.
-    fn perft(&mut self, depth: u32) -> u64 {
-        crate::perft::perft(self, depth)
-    }
-    /// Perft split by root move, in generation order.
-    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        crate::perft::perft_divide(self, depth)
-    }
 }
 
 /// The lines under every diagram: the game, the position string, who is to move, the number

@@ -1,7 +1,23 @@
 //! Perft: counts the leaves of the legal move tree, the standard proof of a move generator.
-//! One implementation serves every game through the `Game` trait.
+//! One implementation serves every game through the `Game` trait; `Perft` offers it as
+//! methods of every game (`pos.perft(5)`), so the trait needs nothing from this file.
 
 use crate::game::Game;
+
+/// Perft as methods of every game.
+pub trait Perft: Game {
+    /// Number of legal move sequences of length `depth` (the standard proof of a move
+    /// generator); the last ply is counted, not played.
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    /// Perft split by root move, in generation order.
+    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        perft_divide(self, depth)
+    }
+}
+
+impl<G: Game> Perft for G {}
 
 /// Number of legal move sequences of length `depth`; the last ply is counted, not played.
 pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {

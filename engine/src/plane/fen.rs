@@ -31,6 +31,11 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 const MAX_PIECES_PER_SIDE: u32 = 32;
 
 impl<B: Bitboard + RulesCache> Position<B> {
+    /// The game's start position.
+    pub fn start(spec: &'static VariantSpec) -> Result<Position<B>, FenError> {
+        Position::from_fen(spec, spec.start_fen)
+    }
+
     pub fn from_fen(spec: &'static VariantSpec, fen: &str) -> Result<Position<B>, FenError> {
         let mut pos = Position::<B>::empty(spec).map_err(|e| FenError(e.to_string()))?;
         let fields: Vec<&str> = fen.split_whitespace().collect();

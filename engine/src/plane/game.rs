@@ -2,9 +2,10 @@
 
 use crate::error::MoveError;
 use crate::game::{forward_game_state, Game};
+use crate::plane::moves::Move;
 use crate::plane::position::{Position, Undo};
 use crate::plane::rules::RulesCache;
-use crate::types::{Color, Move};
+use crate::types::Color;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> Game for Position<B> {

@@ -1,8 +1,9 @@
 //! What a GUI needs to know about a 2D game, kept in the game's record (`VariantSpec::
 //! xboard`) rather than in protocol code: XBoard's name for it, the `piece` definitions
 //! that make XBoard move its pieces right, and the `pieceToCharTable` of its `setup`.
-
-use crate::plane::variant::VariantSpec;
+//! This module is data and letter arithmetic only; the record (`variant`) holds a game's
+//! facts and answers for them (`VariantSpec::xboard_piece_to_char`, `xboard_names`), so
+//! the two never import each other.
 
 /// A game's facts for XBoard (CECP v2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,27 +65,6 @@ pub fn piece_to_char(letters: &[char]) -> String {
     let black: String = white.iter().map(|c| c.to_ascii_lowercase()).collect();
     let white: String = white.into_iter().collect();
     format!("{white}{black}")
-}
-
-impl VariantSpec {
-    /// The `pieceToCharTable` of this game's XBoard `setup`.
-    pub fn xboard_piece_to_char(&self) -> String {
-        let letters: Vec<char> = self
-            .roles
-            .iter()
-            .map(|r| r.letter().to_ascii_uppercase())
-            .collect();
-        piece_to_char(&letters)
-    }
-}
-
-/// XBoard's names of every 2D game, in listing order (Star Trek chess is not offered:
-/// XBoard cannot draw three dimensions).
-pub fn xboard_names() -> Vec<&'static str> {
-    crate::plane::variant::VARIANTS
-        .iter()
-        .map(|v| v.xboard.name)
-        .collect()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! bitboard width.
 //!
 //! * `variant` — the games as data; `rules` — their tables, built once per process.
+//! * `moves` — the 2D move kinds over the shared packed move.
 //! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves.
 //! * `fen`, `notation`, `diagram` — text in and out.
 //! * `outcome` — the facts the shared judge of finished games needs, dead positions.
@@ -17,6 +18,7 @@ pub mod fen;
 pub mod game;
 pub mod gui;
 pub mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod position;

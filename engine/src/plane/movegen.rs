@@ -7,9 +7,10 @@
 //! pieces ("pin candidates") and test just their moves against the occupancy after the move.
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
+use crate::plane::moves::{Move, MoveKind};
 use crate::plane::position::{Position, NO_SQUARE};
 use crate::sink::{MoveSink, PlainMove};
-use crate::types::{Move, MoveKind, Role};
+use crate::types::Role;
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
 

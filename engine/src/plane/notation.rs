@@ -4,9 +4,10 @@
 use crate::error::MoveError;
 use crate::game::Game;
 use crate::packed_move::choose_promotion;
+use crate::plane::moves::{Move, MoveKind};
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
-use crate::types::{Move, Role};
+use crate::types::Role;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> Position<B> {
@@ -24,7 +25,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
     /// Human notation with true square names (`Nb1-c3`, `ab4xbc5`, `g7-h8`, `e7-e8=Q`, `O-O`).
     pub fn move_to_human(&self, m: Move) -> String {
         let r = self.rules;
-        if m.kind() == crate::types::MoveKind::Castle {
+        if m.kind() == MoveKind::Castle {
             return if m.aux() == 0 { "O-O" } else { "O-O-O" }.to_string();
         }
         let piece = self.piece_at(m.from());
@@ -32,8 +33,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             Some(Role::Pawn) | None => String::new(),
             Some(role) => role.letter().to_ascii_uppercase().to_string(),
         };
-        let capture =
-            self.piece_at(m.to()).is_some() || m.kind() == crate::types::MoveKind::EnPassant;
+        let capture = self.piece_at(m.to()).is_some() || m.kind() == MoveKind::EnPassant;
         let mut s = format!(
             "{letter}{}{}{}",
             r.geom.cells[m.from()].name,
@@ -59,7 +59,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             return legal
                 .iter()
                 .copied()
-                .find(|m| m.kind() == crate::types::MoveKind::Castle && m.aux() == side)
+                .find(|m| m.kind() == MoveKind::Castle && m.aux() == side)
                 .ok_or_else(|| MoveError::illegal(t, "castling is not legal here"));
         }
         let cleaned: String = t

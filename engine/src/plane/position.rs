@@ -2,11 +2,11 @@
 //! bitboards), castling rights, en passant, the turn; incremental Zobrist key, make/unmake.
 
 use crate::piece_sets::Placement;
-use crate::plane::fen::FenError;
+use crate::plane::moves::{Move, MoveKind};
 use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
-use crate::types::{Color, Move, MoveKind, Piece, Role};
+use crate::types::{Color, Piece, Role};
 use oblique_tables::Bitboard;
 
 /// Marks "no en-passant square".
@@ -42,11 +42,6 @@ impl<B: Bitboard + RulesCache> Position<B> {
             castling: 0,
             ep: NO_SQUARE,
         })
-    }
-
-    /// The game's start position.
-    pub fn start(spec: &'static VariantSpec) -> Result<Position<B>, FenError> {
-        Position::from_fen(spec, spec.start_fen)
     }
 }
 

@@ -2,11 +2,12 @@
 //! history cells, exchanges) and their null move; the rest is provided by `SearchGame`.
 
 use crate::game::Game;
+use crate::plane::moves::{Move, MoveKind};
 use crate::plane::position::Position;
 use crate::plane::rules::RulesCache;
 use crate::search::game::{capture_order, SearchGame};
 use crate::search::see::ExchangeBoard;
-use crate::types::{Move, MoveKind, Role};
+use crate::types::Role;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> SearchGame for Position<B> {

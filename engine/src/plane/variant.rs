@@ -1,7 +1,7 @@
 //! Every 2D game as a record of data. Move generation reads the tables built from these
 //! records and never asks which game it is playing.
 
-use crate::plane::gui::XBoardFacts;
+use crate::plane::gui::{self, XBoardFacts};
 use crate::types::Role;
 use oblique_tables::escalator::EscalatorBoard;
 use oblique_tables::Dir;
@@ -356,4 +356,22 @@ pub fn find(name: &str) -> Option<&'static VariantSpec> {
         .iter()
         .copied()
         .find(|v| v.name == lower || v.xboard.name == lower)
+}
+
+impl VariantSpec {
+    /// The `pieceToCharTable` of this game's XBoard `setup`.
+    pub fn xboard_piece_to_char(&self) -> String {
+        let letters: Vec<char> = self
+            .roles
+            .iter()
+            .map(|r| r.letter().to_ascii_uppercase())
+            .collect();
+        gui::piece_to_char(&letters)
+    }
+}
+
+/// XBoard's names of every 2D game, in listing order (Star Trek chess is not offered:
+/// XBoard cannot draw three dimensions).
+pub fn xboard_names() -> Vec<&'static str> {
+    VARIANTS.iter().map(|v| v.xboard.name).collect()
 }

@@ -8,7 +8,6 @@
 //! implements `ExchangeBoard` with its own attack code.
 //! Pins are ignored, as usual: SEE is an estimate for move ordering and pruning.
 
-use super::game::SearchGame;
 use crate::game::Game;
 use crate::types::{Role, ROLES};
 use oblique_tables::Bitboard;
@@ -50,7 +49,7 @@ pub trait ExchangeBoard: Game {
 }
 
 /// Does `m` win at least `threshold` centipawns in the exchange it starts?
-pub fn see_ge<G: SearchGame>(pos: &G, m: G::Move, threshold: i32) -> bool {
+pub fn see_ge<G: ExchangeBoard>(pos: &G, m: G::Move, threshold: i32) -> bool {
     let Some((from, to, moved, captured)) = pos.exchange_of(m) else {
         return threshold <= 0;
     };

@@ -55,6 +55,7 @@ mod tests {
     use super::geometry::geometry;
     use super::*;
     use crate::game::Game;
+    use crate::perft::Perft;
     use oblique_tables::Bitboard;
 
     fn cell(name: &str) -> usize {
