@@ -151,6 +151,98 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Step 2 of `negamax`: the table's score where its entry is deep enough and its bound
+/// settles a non-PV node's window.
+#[inline(always)]
+fn tt_cutoff(
+    e: TtEntry,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv_node: bool,
+) -> Option<i32> {
+    if pv_node || e.depth < depth {
+        return None;
+    }
+    let s = from_tt(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
+}
+
+/// Step 5 of `negamax`: the bound the other moves must stay under for the hash move to be
+/// singular, when the table says the hash move fails high (or is exact) at nearly this
+/// depth.
+#[inline(always)]
+fn singular_beta(e: TtEntry, depth: i32, excluded: u32) -> Option<i32> {
+    (depth >= SINGULAR_DEPTH
+        && excluded == 0
+        && e.move_id != 0
+        && e.bound != Bound::Upper
+        && e.depth >= depth - SINGULAR_TT_SLACK
+        && e.score.abs() < MATE_BOUND)
+        .then(|| e.score - SINGULAR_MARGIN * depth)
+}
+
+/// What a node's move loop may prune (step 5 of `negamax`). Near the leaves, quiet moves
+/// are not searched once one move has been when the position is too far below alpha for a
+/// quiet move to lift it (futility, the last three plies), or when they come late in an
+/// ordering that has already tried the promising ones (the last seven). A quiet move that
+/// wins on the spot (a Diagonal Chess pawn reaching its corner) is never cut. Moves that
+/// lose material by static exchange are skipped too: captures losing more than a margin
+/// growing with depth, quiet moves (in the pruning plies) that put a piece where it is
+/// lost. Checks never.
+struct MovePruning {
+    prune_quiets: bool,
+    futile: bool,
+    late_quiets: usize,
+    see_prune: bool,
+}
+
+impl MovePruning {
+    #[inline(always)]
+    fn plan(depth: i32, alpha: i32, static_eval: i32, pv_node: bool, in_check: bool) -> Self {
+        let prune_quiets =
+            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH && alpha.abs() < MATE_BOUND;
+        MovePruning {
+            prune_quiets,
+            futile: prune_quiets
+                && depth <= FUTILITY_DEPTH
+                && static_eval + 80 + 100 * depth <= alpha,
+            late_quiets: ((5 + depth * depth) / 2) as usize,
+            see_prune: !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH,
+        }
+    }
+
+    /// Whether the node now skips its non-checking quiet moves (the caller checks that one
+    /// move has been searched and no mate is being fended off).
+    #[inline(always)]
+    fn skips_quiets<M>(&self, quiets_tried: &[M]) -> bool {
+        self.prune_quiets && (self.futile || quiets_tried.len() >= self.late_quiets)
+    }
+}
+
+/// What the singular-extension test (step 6b of `negamax`) found.
+enum Singular {
+    Extend,
+    No,
+    /// The node ends with this score (several moves fail high, or the search stopped).
+    Cut(i32),
+}
+
+/// A move after the first, as its late-move reduction sees it (step 6e of `negamax`).
+struct LateMove {
+    index: usize,
+    order_score: i32,
+    tactical: bool,
+    in_check: bool,
+    gives_check: bool,
+}
+
 impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
     pub fn new(shared: &'a Shared<'a>, eval: &'a E, id: usize, history: &'a mut [i32]) -> Self {
         let lmr = (0..64)
@@ -381,9 +473,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    /// Principal-variation alpha-beta. `in_check` is whether the side to move is in check:
-    /// the caller has just looked (whether its move gave check), and looking again here
-    /// would repeat the attack test at every node.
+    /// Principal-variation alpha-beta, in numbered steps (each a method below, as Stockfish
+    /// numbers its search). `in_check` is whether the side to move is in check: the caller
+    /// has just looked (whether its move gave check), and looking again here would repeat
+    /// the attack test at every node.
     #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature reads best flat
     fn negamax(
         &mut self,
@@ -396,30 +489,21 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         null_ok: bool,
         in_check: bool,
     ) -> i32 {
+        // Step 1. Leaves go to quiescence; stop, draws by rule, the ply limit and
+        // mate-distance pruning end the node at once.
         self.pv[ply].clear();
         if depth <= 0 && !in_check {
             return self.qsearch(pos, alpha, beta, ply, false);
         }
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if pos.is_draw_by_rule() {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.eval.evaluate(pos) };
-        }
-        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        if let Some(score) = self.early_exit(pos, &mut alpha, &mut beta, ply, in_check) {
+            return score;
         }
         let depth = depth.max(1);
-        let key = pos.key();
-        // A singular-extension search of this node (same position, one move left out) takes
+
+        // Step 2. The transposition table: a deep enough bound ends a non-PV node. A
+        // singular-extension search of this node (same position, one move left out) takes
         // nothing from the table and stores nothing in it.
+        let key = pos.key();
         let excluded = self.excluded[ply];
         let tt = if excluded == 0 {
             self.shared.tt.probe(key)
@@ -427,20 +511,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             None
         };
         let tt_move = tt.map_or(0, |e| e.move_id);
-        if let Some(e) = tt {
-            if !pv_node && e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        if let Some(score) = tt.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node)) {
+            return score;
         }
 
+        // Step 3. The legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.move_stack[ply]);
         moves.clear();
         pos.legal_moves_into(&mut moves);
@@ -453,46 +528,20 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             };
         }
 
+        // Step 4. Static evaluation; reverse futility and null move may end the node.
         let static_eval = if in_check {
             -INFINITE
         } else {
             self.eval.evaluate(pos)
         };
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at shallow depth. Not above depth 4: the
-            // defender's node after a quiet key move of a mate in two has depth 5 in a search
-            // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
-            // threat (issue 10: such a Star Trek mate was missed at depth 6).
-            if depth <= REVERSE_FUTILITY_DEPTH && static_eval - 90 * depth >= beta {
+            if let Some(score) = self.prune_node(pos, depth, beta, ply, static_eval, null_ok) {
                 self.move_stack[ply] = moves;
-                return static_eval;
-            }
-            // Null move: if passing still fails high, the position is good enough.
-            if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
-                let r = 3 + depth / 6;
-                let undo = pos.make_null();
-                let score = -self.negamax(
-                    pos,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                    false,
-                );
-                pos.unmake_null(undo);
-                if self.stopped {
-                    self.move_stack[ply] = moves;
-                    return 0;
-                }
-                if score >= beta {
-                    self.move_stack[ply] = moves;
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+                return score;
             }
         }
 
+        // Step 5. Order the moves and plan what the loop may prune or extend.
         let mut scores = std::mem::take(&mut self.score_stack[ply]);
         self.score_moves(pos, &moves, tt_move, ply, &mut scores);
         let original_alpha = alpha;
@@ -500,47 +549,15 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_move = moves[0];
         let mut quiets_tried = std::mem::take(&mut self.quiet_stack[ply]);
         quiets_tried.clear();
-        // Near the leaves, quiet moves are not searched once one move has been when the
-        // position is too far below alpha for a quiet move to lift it (futility, the last
-        // three plies), or when they come late in an ordering that has already tried the
-        // promising ones (the last seven). A quiet move that wins on the spot (a Diagonal
-        // Chess pawn reaching its corner) is never cut.
-        let prune_quiets =
-            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH && alpha.abs() < MATE_BOUND;
-        let futile =
-            prune_quiets && depth <= FUTILITY_DEPTH && static_eval + 80 + 100 * depth <= alpha;
-        let late_quiets = ((5 + depth * depth) / 2) as usize;
-        // Near the leaves, moves that lose material by static exchange are skipped once one
-        // move has been searched: captures losing more than a margin growing with depth, quiet
-        // moves (in the pruning plies) that put a piece where it is lost. Checks never.
-        let see_prune = !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH;
-        // Singular extension: when the table says the hash move fails high (or is exact) at
-        // nearly this depth, search the other moves at half depth against a bound a little
-        // below its score; if none reaches it, the hash move is singular and gets a ply more.
-        // If they do, and even that bound is above beta, several moves fail high: cut.
-        let singular = match tt {
-            Some(e)
-                if depth >= SINGULAR_DEPTH
-                    && excluded == 0
-                    && e.move_id != 0
-                    && e.bound != Bound::Upper
-                    && e.depth >= depth - SINGULAR_TT_SLACK
-                    && e.score.abs() < MATE_BOUND =>
-            {
-                Some(e.score - SINGULAR_MARGIN * depth)
-            }
-            _ => None,
-        };
+        let plan = MovePruning::plan(depth, alpha, static_eval, pv_node, in_check);
+        let singular = tt.and_then(|e| singular_beta(e, depth, excluded));
+
+        // Step 6. The move loop.
         for i in 0..moves.len() {
-            // Whether this node now skips its non-checking quiet moves (futility or
-            // late-move pruning; never before one move has been searched).
-            let quiets_pruned = i > 0
-                && prune_quiets
-                && best > -MATE_BOUND
-                && (futile || quiets_tried.len() >= late_quiets);
-            // Once they are skipped and the ordering has passed the killers, the rest is
-            // taken as it lies: of it only checks and captures are searched, and the order
-            // among those few is not worth a scan of every remaining move per move.
+            // 6a. Pick the next move (once quiet moves are skipped and the ordering has
+            // passed the killers, the rest is taken as it lies: of it only checks and
+            // captures are searched, and the order among those few is not worth a scan).
+            let quiets_pruned = i > 0 && best > -MATE_BOUND && plan.skips_quiets(&quiets_tried);
             if !(quiets_pruned && scores[i - 1] < KILLER_FLOOR) {
                 Self::pick(&mut moves, &mut scores, i);
             }
@@ -548,41 +565,30 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             if excluded != 0 && G::move_id(m) == excluded {
                 continue;
             }
+
+            // 6b. Singular extension of the hash move, or a cut when several moves fail high.
             let mut singular_extension = false;
             if let Some(singular_beta) = singular.filter(|_| G::move_id(m) == tt_move) {
-                self.excluded[ply] = tt_move;
-                let s = self.negamax(
-                    pos,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    false,
-                    false,
-                    in_check,
-                );
-                self.excluded[ply] = 0;
-                // That search ran at this ply: its line is not this node's.
-                self.pv[ply].clear();
-                if self.stopped {
-                    self.give_back(ply, moves, scores, quiets_tried);
-                    return 0;
-                }
-                if s < singular_beta {
-                    singular_extension = true;
-                } else if singular_beta >= beta {
-                    self.give_back(ply, moves, scores, quiets_tried);
-                    return singular_beta;
+                match self.singular_test(pos, depth, ply, tt_move, singular_beta, beta, in_check) {
+                    Singular::Extend => singular_extension = true,
+                    Singular::No => {}
+                    Singular::Cut(score) => {
+                        self.give_back(ply, moves, scores, quiets_tried);
+                        return score;
+                    }
                 }
             }
+
+            // 6c. Pruning: skipped quiet moves and moves losing by static exchange are
+            // taken back unless they give check or win on the spot.
             let tactical = pos.is_tactical(m);
-            let see_losing = see_prune
+            let see_losing = plan.see_prune
                 && i > 0
                 && best > -MATE_BOUND
                 && if tactical {
                     scores[i] < 0 && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth)
                 } else {
-                    prune_quiets && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
+                    plan.prune_quiets && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
                 };
             let mut undo = pos.make_move(m);
             let gives_check = pos.in_check();
@@ -590,8 +596,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 pos.unmake_move(m, undo);
                 continue;
             }
-            // Checks are extended unless they lose material by static exchange (a capture's
-            // ordering score says so; a quiet check is looked at from the position before it).
+
+            // 6d. Check extension, unless the check loses material by static exchange (a
+            // capture's ordering score says so; a quiet check is looked at from the
+            // position before it).
             let extend = gives_check
                 && if tactical {
                     scores[i] >= 0
@@ -602,6 +610,9 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     safe
                 };
             let new_depth = depth - 1 + (extend || singular_extension) as i32;
+
+            // 6e. Search the move: the first with the full window, later ones reduced and
+            // with a null window first.
             let score = if i == 0 {
                 -self.negamax(
                     pos,
@@ -614,59 +625,23 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     gives_check,
                 )
             } else {
-                let mut r = 0;
-                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
-                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    // A move with a good history is reduced less, a bad one more.
-                    if scores[i] < KILLER_FLOOR {
-                        r -= scores[i] / LMR_HISTORY_DIVISOR;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.negamax(
-                    pos,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    true,
+                let late = LateMove {
+                    index: i,
+                    order_score: scores[i],
+                    tactical,
+                    in_check,
                     gives_check,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        pos,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        true,
-                        gives_check,
-                    );
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(
-                        pos,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        true,
-                        true,
-                        gives_check,
-                    );
-                }
-                s
+                };
+                self.search_late_move(pos, depth, new_depth, alpha, beta, ply, pv_node, late)
             };
             pos.unmake_move(m, undo);
             if self.stopped {
                 self.give_back(ply, moves, scores, quiets_tried);
                 return 0;
             }
+
+            // 6f. A new best move; a cut rewards a quiet move and punishes the quiet ones
+            // tried before it.
             if score > best {
                 best = score;
                 best_move = m;
@@ -675,16 +650,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !tactical {
-                            let id = G::move_id(m);
-                            let k = &mut self.killers[ply];
-                            if k[0] != id {
-                                k[1] = k[0];
-                                k[0] = id;
-                            }
-                            self.reward(pos, m, depth, true);
-                            for &q in &quiets_tried {
-                                self.reward(pos, q, depth, false);
-                            }
+                            self.reward_cutoff(pos, m, depth, ply, &quiets_tried);
                         }
                         break;
                     }
@@ -694,10 +660,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 quiets_tried.push(m);
             }
         }
+
+        // Step 7. Store the result. A singular-extension search stores nothing; with no
+        // other move searched (all pruned, or none), the left-out move is singular.
+        self.give_back(ply, moves, scores, quiets_tried);
         if excluded != 0 {
-            // A singular-extension search: nothing stored; with no other move searched (all
-            // pruned, or none), the left-out move is singular.
-            self.give_back(ply, moves, scores, quiets_tried);
             return if best == -INFINITE { alpha } else { best };
         }
         let bound = if best >= beta {
@@ -720,8 +687,203 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 bound,
             },
         );
-        self.give_back(ply, moves, scores, quiets_tried);
         best
+    }
+
+    /// Step 1 of `negamax`: a score that ends the node before anything is generated (stop,
+    /// a draw by rule, the ply limit, a window closed by mate distance); narrows the window
+    /// to what a mate already found nearer the root leaves possible.
+    #[inline(always)]
+    fn early_exit(
+        &mut self,
+        pos: &G,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Option<i32> {
+        if self.tick() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_draw_by_rule() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some(if in_check { 0 } else { self.eval.evaluate(pos) });
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        (*alpha >= *beta).then_some(*alpha)
+    }
+
+    /// Step 4 of `negamax`, for a non-PV node not in check: a score that ends the node on its
+    /// static evaluation (reverse futility) or because passing still fails high (null move).
+    #[inline(always)]
+    fn prune_node(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        null_ok: bool,
+    ) -> Option<i32> {
+        // Reverse futility: far above beta at shallow depth. Not above depth 4: the
+        // defender's node after a quiet key move of a mate in two has depth 5 in a search
+        // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
+        // threat (issue 10: such a Star Trek mate was missed at depth 6).
+        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - 90 * depth >= beta {
+            return Some(static_eval);
+        }
+        // Null move: if passing still fails high, the position is good enough.
+        if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
+            let r = 3 + depth / 6;
+            let undo = pos.make_null();
+            let score = -self.negamax(
+                pos,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                false,
+                false,
+            );
+            pos.unmake_null(undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// Step 6b of `negamax`: the other moves searched at half depth against a bound a
+    /// little below the hash move's table score. None reaching it makes the hash move
+    /// singular (a ply more); if they do and even that bound is above beta, several moves
+    /// fail high and the node is cut.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn singular_test(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        ply: usize,
+        tt_move: u32,
+        singular_beta: i32,
+        beta: i32,
+        in_check: bool,
+    ) -> Singular {
+        self.excluded[ply] = tt_move;
+        let s = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+            false,
+            in_check,
+        );
+        self.excluded[ply] = 0;
+        // That search ran at this ply: its line is not this node's.
+        self.pv[ply].clear();
+        if self.stopped {
+            Singular::Cut(0)
+        } else if s < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
+    /// Step 6e of `negamax` for every move after the first: a late quiet move is searched
+    /// reduced (less with a good history, more with a bad one) with a null window, again at
+    /// full depth if it beats alpha, and with the full window in a PV node if it lands
+    /// inside it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_late_move(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        new_depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        late: LateMove,
+    ) -> i32 {
+        let mut r = 0;
+        if depth >= 3 && late.index >= 3 && !late.tactical && !late.in_check && !late.gives_check {
+            r = self.lmr[(depth as usize).min(63)][late.index.min(63)] as i32;
+            if pv_node {
+                r -= 1;
+            }
+            // A move with a good history is reduced less, a bad one more.
+            if late.order_score < KILLER_FLOOR {
+                r -= late.order_score / LMR_HISTORY_DIVISOR;
+            }
+            r = r.clamp(0, new_depth - 1);
+        }
+        let gives_check = late.gives_check;
+        let mut s = -self.negamax(
+            pos,
+            new_depth - r,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            false,
+            true,
+            gives_check,
+        );
+        if s > alpha && r > 0 {
+            s = -self.negamax(
+                pos,
+                new_depth,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                false,
+                true,
+                gives_check,
+            );
+        }
+        if s > alpha && s < beta && pv_node {
+            s = -self.negamax(
+                pos,
+                new_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+                true,
+                true,
+                gives_check,
+            );
+        }
+        s
+    }
+
+    /// Step 6f of `negamax`: a quiet move that cut becomes this ply's first killer and gains
+    /// history; the quiet moves tried before it lose some.
+    #[inline(always)]
+    fn reward_cutoff(&mut self, pos: &G, m: G::Move, depth: i32, ply: usize, quiets: &[G::Move]) {
+        let id = G::move_id(m);
+        let k = &mut self.killers[ply];
+        if k[0] != id {
+            k[1] = k[0];
+            k[0] = id;
+        }
+        self.reward(pos, m, depth, true);
+        for &q in quiets {
+            self.reward(pos, q, depth, false);
+        }
     }
 
     /// Searches the root moves from `first` on; the best rises to `first`.
