@@ -53,7 +53,7 @@ where
                 pos.move_text(m)
             );
             // The side that moved is never left in check.
-            let mover_king = pos.king_square(pos.side_to_move().other());
+            let mover_king = pos.king_cell(pos.side_to_move().other());
             assert!(
                 !pos.is_attacked(mover_king, pos.occupied(), pos.color_bb(pos.side_to_move())),
                 "{}: {} leaves the king attacked in {fen}",

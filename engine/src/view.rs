@@ -188,7 +188,7 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
             from: g.grid_name(m.from()),
             to: g.grid_name(m.to()),
             promotion: m.promotion().map(|r| r.letter()),
-            text: p.move_to_uci(m),
+            text: p.move_text(m),
             human: p.move_to_human(m),
             board_move: false,
         })
@@ -199,7 +199,7 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
         title: p.spec().title,
         fen: p.to_fen(),
         side_to_move: side,
-        check: Game::in_check(p).then(|| g.grid_name(p.king_square(side))),
+        check: Game::in_check(p).then(|| g.grid_name(p.king_cell(side))),
         outcome: p.game_outcome(),
         board: BoardView::Plane(PlaneBoard {
             files: g.files,

@@ -371,7 +371,7 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
         by,
         pawns,
         pawn_entry: crate::pawns::probe(t, pawns),
-        kings: [pos.king_square(Color::White), pos.king_square(Color::Black)],
+        kings: [pos.king_cell(Color::White), pos.king_cell(Color::Black)],
     };
     let mut w = side_pass::<B, WHITE, T>(pos, t, &cm);
     let mut b = side_pass::<B, BLACK, T>(pos, t, &cm);

@@ -21,7 +21,7 @@ use crate::shared::{
 use crate::values::{self, RoleValue, SplitMix};
 use oblique_engine::search::Evaluator;
 use oblique_engine::startrek::bitset::CELLS;
-use oblique_engine::startrek::geometry::{geometry, Geometry, NONE};
+use oblique_engine::startrek::geometry::{geometry, BoxGeometry, NONE};
 use oblique_engine::startrek::position::{bishop_attacks, rook_attacks};
 use oblique_engine::startrek::{Cells, StarTrekPosition};
 use oblique_engine::Game;
@@ -53,7 +53,7 @@ struct Layout {
     cover_above: Cells,
 }
 
-fn layout_of(g: &Geometry, occupied_pin: impl Fn(usize) -> bool) -> Layout {
+fn layout_of(g: &BoxGeometry, occupied_pin: impl Fn(usize) -> bool) -> Layout {
     let mut l = Layout {
         exists: g.main,
         cover_below: Cells::EMPTY,
@@ -71,7 +71,7 @@ fn layout_of(g: &Geometry, occupied_pin: impl Fn(usize) -> bool) -> Layout {
 
 /// Cells a non-pawn piece attacks (existing cells only).
 #[inline(always)]
-fn attacks(g: &Geometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells {
+fn attacks(g: &BoxGeometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells {
     let a = match role {
         Role::Knight => {
             let mut k = g.knight_direct[sq];
@@ -89,7 +89,7 @@ fn attacks(g: &Geometry, role: Role, sq: usize, occ: Cells, l: &Layout) -> Cells
 }
 
 /// Pawn moves of one colour from a cell, in the given layout and occupancy.
-fn pawn_moves(g: &Geometry, c: usize, sq: usize, occ: Cells, l: &Layout) -> (Cells, Cells) {
+fn pawn_moves(g: &BoxGeometry, c: usize, sq: usize, occ: Cells, l: &Layout) -> (Cells, Cells) {
     let t = &g.pawn[c];
     let mut quiet = Cells::EMPTY;
     for x in [t.forward[sq], t.up[sq], t.rook_pawn[sq]] {
@@ -141,7 +141,7 @@ const MOBILITY_WEIGHT: [S; 8] = [
     s(0, 0),
 ];
 
-fn start_layout(g: &Geometry) -> Layout {
+fn start_layout(g: &BoxGeometry) -> Layout {
     layout_of(g, |i| START_PINS.contains(&g.pins[i].name.as_str()))
 }
 
@@ -358,7 +358,7 @@ struct SideTerms {
 #[inline(always)]
 fn side(
     t: &Tables,
-    g: &Geometry,
+    g: &BoxGeometry,
     pos: &StarTrekPosition,
     color: Color,
     occ: Cells,

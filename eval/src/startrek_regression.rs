@@ -142,7 +142,7 @@ fn accessors_match_a_walk_over_the_cells() {
     }
 }
 
-fn check_sets(g: &Geometry, pos: &StarTrekPosition) {
+fn check_sets(g: &BoxGeometry, pos: &StarTrekPosition) {
     let l = layout_of(g, |i| pos.pin_occupied(i));
     assert_eq!(pos.existing_cells(), l.exists);
     assert_eq!(pos.cover_below(), l.cover_below);

@@ -259,7 +259,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
         }
         let them = self.turn.side.other();
         if self.is_attacked(
-            self.king_square(them),
+            self.king_cell(them),
             self.board.sets.occupied(),
             self.board.sets.color(self.turn.side),
         ) {

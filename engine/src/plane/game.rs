@@ -34,7 +34,7 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
         self.goal_reached_by()
     }
     fn move_text(&self, m: Move) -> String {
-        self.move_to_uci(m)
+        self.move_text(m)
     }
     fn move_human(&self, m: Move) -> String {
         self.move_to_human(m)

@@ -12,7 +12,7 @@ use oblique_tables::Bitboard;
 
 impl<B: Bitboard + RulesCache> Position<B> {
     /// Protocol notation: from, to, optional lower-case promotion letter.
-    pub fn move_to_uci(&self, m: Move) -> String {
+    pub fn move_text(&self, m: Move) -> String {
         let r = self.rules;
         let mut s = r.square_name(m.from());
         s.push_str(&r.square_name(m.to()));

@@ -65,7 +65,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The king of a colour (FEN parsing guarantees exactly one).
     #[inline(always)]
-    pub fn king_square(&self, color: Color) -> usize {
+    pub fn king_cell(&self, color: Color) -> usize {
         self.board.sets.pieces(color, Role::King).lsb()
     }
 
@@ -112,7 +112,7 @@ impl<B: Bitboard> Position<B> {
     pub fn in_check(&self) -> bool {
         let us = self.turn.side;
         self.is_attacked(
-            self.king_square(us),
+            self.king_cell(us),
             self.board.sets.occupied(),
             self.board.sets.color(us.other()),
         )

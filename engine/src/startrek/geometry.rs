@@ -75,7 +75,9 @@ pub struct Pin {
     pub moves: Vec<(u8, bool)>,
 }
 
-pub struct Geometry {
+/// Star Trek chess's fixed box geometry (named apart from `oblique_tables::Geometry`, the
+/// 2D board graph: the two are different things).
+pub struct BoxGeometry {
     /// Box index (`box_index`) to cell number, or NONE for implied positions without cells.
     pub cell_at_box: [u8; BOX],
     /// (file 0..5, rank 0..9, level 1..7) of each cell.
@@ -171,7 +173,7 @@ pub fn square_name(f: i32, r: i32, l: i32) -> String {
     format!("{}{}({})", (b'a' + f as u8) as char, r, l)
 }
 
-impl Geometry {
+impl BoxGeometry {
     /// The cell at box coordinates, if that implied position is one of the 144 cells.
     #[inline(always)]
     pub fn cell(&self, f: i32, r: i32, l: i32) -> Option<usize> {
@@ -202,7 +204,7 @@ impl Geometry {
         self.coord[c].2
     }
 
-    fn build() -> Geometry {
+    fn build() -> BoxGeometry {
         let mut in_game = vec![false; BOX];
         let mut is_main = vec![false; BOX];
         for &(m, r0) in &MAIN_BOARDS {
@@ -262,7 +264,7 @@ impl Geometry {
             .iter()
             .map(|&(f, r, l)| square_name(f, r, l))
             .collect();
-        let mut g = Geometry {
+        let mut g = BoxGeometry {
             cell_at_box,
             coord,
             name,
@@ -558,11 +560,11 @@ impl PawnTables {
     }
 }
 
-static GEOMETRY: Lazy<Geometry> = Lazy::new(Geometry::build);
+static GEOMETRY: Lazy<BoxGeometry> = Lazy::new(BoxGeometry::build);
 
 /// The geometry, built on first use.
 #[inline(always)]
-pub fn geometry() -> &'static Geometry {
+pub fn geometry() -> &'static BoxGeometry {
     &GEOMETRY
 }
 
@@ -570,7 +572,7 @@ pub fn geometry() -> &'static Geometry {
 mod tests {
     use super::*;
 
-    fn cell(g: &Geometry, name: &str) -> usize {
+    fn cell(g: &BoxGeometry, name: &str) -> usize {
         g.name.iter().position(|n| n == name).expect(name)
     }
 

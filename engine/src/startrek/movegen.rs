@@ -10,7 +10,7 @@
 //! own moves, en passant and castling are tested one by one against the geometry after them.
 
 use super::bitset::Cells;
-use super::geometry::{dir_is_positive, geometry, Geometry, NONE};
+use super::geometry::{dir_is_positive, geometry, BoxGeometry, NONE};
 use super::position::{bishop_attacks, rook_attacks, StMove, StMoveKind, StarTrekPosition};
 use crate::sink::{MoveSink, PlainMove};
 use crate::types::{Color, Piece, Role};
@@ -89,13 +89,13 @@ fn push_pawn_targets<S: MoveSink<StMove, Cells>>(
 impl StarTrekPosition {
     /// Cells a knight on `s` may land on (existing squares, any occupant).
     #[inline(always)]
-    pub(crate) fn knight_targets(&self, g: &Geometry, s: usize) -> Cells {
+    pub(crate) fn knight_targets(&self, g: &BoxGeometry, s: usize) -> Cells {
         (g.knight_direct[s] & self.exists)
             | (g.knight_skip_up[s] & !self.cover_below)
             | (g.knight_skip_down[s] & !self.cover_above)
     }
 
-    fn context(&self, g: &Geometry) -> Ctx {
+    fn context(&self, g: &BoxGeometry) -> Ctx {
         let us = self.turn.side;
         let them = us.other();
         let ours = self.board.sets.color(us);
@@ -203,7 +203,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_pieces<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_pieces<S: MoveSink<StMove, Cells>>(&self, g: &BoxGeometry, cx: &Ctx, sink: &mut S) {
         let sets = &self.board.sets;
         for s in (sets.role(Role::Knight) & cx.ours).iter() {
             let t = self.knight_targets(g, s) & cx.allow;
@@ -221,7 +221,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_pawns<S: MoveSink<StMove, Cells>>(&self, g: &BoxGeometry, cx: &Ctx, sink: &mut S) {
         let pt = &g.pawn[cx.us.index()];
         let zone = pt.promotion;
         let cover = if cx.us == Color::White {
@@ -287,7 +287,7 @@ impl StarTrekPosition {
     }
 
     #[inline(always)]
-    fn generate_king<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_king<S: MoveSink<StMove, Cells>>(&self, g: &BoxGeometry, cx: &Ctx, sink: &mut S) {
         let occ = cx.occ ^ Cells::bit(cx.ksq);
         for to in (g.king[cx.ksq] & self.exists & !cx.ours).iter() {
             if !self.attacked_by(
@@ -307,7 +307,12 @@ impl StarTrekPosition {
     /// Castling (startrek.md §7): king and rook swap; both in the never-moved set, king not
     /// in check (the caller checks), the king's landing square not attacked; queenside also
     /// needs both home pins occupied and the queen's start square empty and not attacked.
-    fn generate_castling<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_castling<S: MoveSink<StMove, Cells>>(
+        &self,
+        g: &BoxGeometry,
+        cx: &Ctx,
+        sink: &mut S,
+    ) {
         let cs = &g.castle[cx.us.index()];
         if cx.ksq != cs.king {
             return;
@@ -348,7 +353,7 @@ impl StarTrekPosition {
     /// En passant, tested against the position after it (two squares empty at once).
     /// The passed-over square is never on the capturer's promotion rank (the double step
     /// starts at most from rank 7/2 of a main board or 8/1 of an attack board).
-    fn generate_ep<S: MoveSink<StMove, Cells>>(&self, g: &Geometry, cx: &Ctx, sink: &mut S) {
+    fn generate_ep<S: MoveSink<StMove, Cells>>(&self, g: &BoxGeometry, cx: &Ctx, sink: &mut S) {
         let ep = self.ep as usize;
         let (f, r, l) = g.coord[ep];
         let back = if cx.us == Color::White { -1 } else { 1 };
@@ -395,7 +400,7 @@ impl StarTrekPosition {
     /// destination pin; no inversion while loaded; king safe in the geometry afterwards.
     fn generate_board_moves<S: MoveSink<StMove, Cells>>(
         &self,
-        g: &Geometry,
+        g: &BoxGeometry,
         cx: &Ctx,
         sink: &mut S,
     ) {

@@ -3,7 +3,7 @@
 //! Zobrist key, make/unmake (startrek.md §4–§8).
 
 use super::bitset::{Cells, CELLS};
-use super::geometry::{geometry, Geometry, NONE, PINS};
+use super::geometry::{geometry, BoxGeometry, NONE, PINS};
 use crate::packed_move::{move_kinds, PackedMove};
 use crate::piece_sets::Placement;
 use crate::turn::Turn;
@@ -286,7 +286,7 @@ impl StarTrekPosition {
     #[inline]
     pub(crate) fn attacked_by(
         &self,
-        g: &Geometry,
+        g: &BoxGeometry,
         sq: usize,
         by: Color,
         them: Cells,
@@ -559,7 +559,7 @@ impl StarTrekPosition {
 /// Cells a rook on `s` attacks through `occ` (non-existent cells never block; callers mask
 /// the targets with the exists set).
 #[inline(always)]
-pub fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+pub fn rook_attacks(g: &BoxGeometry, s: usize, occ: Cells) -> Cells {
     let r = &g.rays[s];
     pos_ray(g, r[0], 0, occ)
         | pos_ray(g, r[1], 1, occ)
@@ -572,7 +572,7 @@ pub fn rook_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
 /// Cells a bishop on `s` attacks through `occ` (same convention as `rook_attacks`); public
 /// so that the evaluation measures mobility with the move generator's own rays.
 #[inline(always)]
-pub fn bishop_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
+pub fn bishop_attacks(g: &BoxGeometry, s: usize, occ: Cells) -> Cells {
     let r = &g.rays[s];
     pos_ray(g, r[6], 6, occ)
         | pos_ray(g, r[7], 7, occ)
@@ -589,7 +589,7 @@ pub fn bishop_attacks(g: &Geometry, s: usize, occ: Cells) -> Cells {
 }
 
 #[inline(always)]
-fn pos_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
+fn pos_ray(g: &BoxGeometry, ray: Cells, d: usize, occ: Cells) -> Cells {
     let b = ray & occ;
     if b.any() {
         ray ^ g.rays[b.lsb()][d]
@@ -599,7 +599,7 @@ fn pos_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
 }
 
 #[inline(always)]
-fn neg_ray(g: &Geometry, ray: Cells, d: usize, occ: Cells) -> Cells {
+fn neg_ray(g: &BoxGeometry, ray: Cells, d: usize, occ: Cells) -> Cells {
     let b = ray & occ;
     if b.any() {
         ray ^ g.rays[b.msb()][d]

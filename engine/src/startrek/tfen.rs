@@ -3,7 +3,7 @@
 //! order exactly; the reader takes the lists in any order and names what is wrong.
 
 use super::bitset::Cells;
-use super::geometry::{box_index, geometry, square_name, Geometry};
+use super::geometry::{box_index, geometry, square_name, BoxGeometry};
 use super::position::StarTrekPosition;
 use crate::game::Game;
 use crate::types::{Color, Piece, Role};
@@ -36,7 +36,7 @@ pub fn parse_coords(text: &str) -> Result<(i32, i32, i32), SquareError> {
 }
 
 /// Reads a square name and returns its cell, if the box position is one of the 144 cells.
-pub fn parse_cell(g: &Geometry, text: &str) -> Result<usize, SquareError> {
+pub fn parse_cell(g: &BoxGeometry, text: &str) -> Result<usize, SquareError> {
     let (f, r, l) = parse_coords(text)?;
     debug_assert!(box_index(f, r, l).is_some());
     g.cell(f, r, l)
@@ -44,7 +44,7 @@ pub fn parse_cell(g: &Geometry, text: &str) -> Result<usize, SquareError> {
 }
 
 /// Reads a pin name (its attachment square, e.g. `b1(1)`).
-pub fn parse_pin(g: &Geometry, text: &str) -> Result<usize, SquareError> {
+pub fn parse_pin(g: &BoxGeometry, text: &str) -> Result<usize, SquareError> {
     let (f, r, l) = parse_coords(text)?;
     g.pin_at(f, r, l).ok_or_else(|| SquareError::NotAPin {
         text: text.to_string(),
@@ -247,7 +247,7 @@ impl StarTrekPosition {
 
     /// An e.p. square must exist and be empty, with the pawn that double-stepped over it
     /// just beyond it (same file and level, one rank further from its own side).
-    fn check_ep(&self, g: &Geometry, text: &str) -> Result<usize, TfenError> {
+    fn check_ep(&self, g: &BoxGeometry, text: &str) -> Result<usize, TfenError> {
         let cell = parse_cell(g, text)?;
         if !self.exists(cell) {
             return err(format!("en-passant square {text} does not exist"));
