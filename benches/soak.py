@@ -74,7 +74,7 @@ def main():
         rc, out, pgn, samples = run_match(variant, proto, games, 1000 + i, workdir)
         text = open(pgn).read() if os.path.exists(pgn) else ""
         term = re.findall(r'\[Termination "([^"]*)"\]', text)
-        # PGN Termination tags of `oblique match` (arena/game.rs): "rules infraction" for an
+        # PGN Termination tags of `oblique match` (arena/src/game.rs): "rules infraction" for an
         # illegal or unreadable move, "time forfeit", "abandoned" for a crash or a stall.
         illegal = term.count("rules infraction")
         timeouts = term.count("time forfeit")

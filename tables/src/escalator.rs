@@ -1,6 +1,6 @@
 //! The three escalator boards, built from the rules' geometry data.
 //!
-//! `data/escalator_boards.json` is a verbatim copy of `shared/rules/escalator_boards.json`
+//! `tables/data/escalator_boards.json` is a verbatim copy of `shared/rules/escalator_boards.json`
 //! (a test proves they match). It is embedded at compile time so the binary needs no files
 //! at run time.
 

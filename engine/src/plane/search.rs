@@ -52,7 +52,7 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
     }
 }
 
-/// Static exchange evaluation on the 2D boards (`search/see.rs`).
+/// Static exchange evaluation on the 2D boards (`engine/src/search/see.rs`).
 impl<B: Bitboard + RulesCache> ExchangeBoard for Position<B> {
     #[inline]
     fn exchange_cells(&self, m: Move) -> Option<(usize, usize)> {

@@ -76,7 +76,7 @@ impl SearchGame for StarTrekPosition {
     }
 }
 
-/// Static exchange evaluation in Star Trek chess (`search/see.rs`).
+/// Static exchange evaluation in Star Trek chess (`engine/src/search/see.rs`).
 impl ExchangeBoard for StarTrekPosition {
     #[inline]
     fn exchange_cells(&self, m: StMove) -> Option<(usize, usize)> {
