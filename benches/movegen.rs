@@ -1,5 +1,5 @@
 //! Move generation and perft speed per game. Run with `cargo bench`; the figures in the
-//! README come from `oblique perft` (same code path, one long run) and from here.
+//! docs/speed.md come from `oblique perft` (same code path, one long run) and from here.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use oblique_engine::{AnyPosition, VARIANTS};

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Stop latency and peak memory of the engine, in every game (README, Reliability).
+"""Stop latency and peak memory of the engine, in every game (docs/reliability.md).
 
 Usage: python3 benches/reliability.py [BINARY] [stop|memory|all] [TRIES_PER_GAME]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Soak: many fast games between Oblique instances through `oblique match`, over UCI and
 XBoard, in every game, counting illegal moves, time forfeits and crashes, and sampling the
-engines' resident memory as the games go (README, Reliability).
+engines' resident memory as the games go (docs/reliability.md).
 
 Usage: python3 benches/soak.py [BINARY] [TOTAL_GAMES] [TC]
 Defaults: target/release/oblique, 1000 games, 1+0.01. Half the games over UCI (the nine

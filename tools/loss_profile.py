@@ -2,7 +2,7 @@
 """Where a match is lost: a referee engine scores every position of a PGN file, and each
 player's moves are charged the win probability they gave away, by phase and by men left.
 
-Why: self-play gains stopped showing against Fairy-Stockfish (README, Matches), so the
+Why: self-play gains stopped showing against Fairy-Stockfish (docs/strength-log.md), so the
 question became *where* Oblique's games against it are lost: early judgement, the middle
 game or the endgame. A stronger engine (Debian's Stockfish 15.1) is the only referee this
 machine has for orthodox chess; it labels nothing Oblique learns from, it only measures.

@@ -176,7 +176,7 @@ pub fn without_false_promotion<'a>(pos: &AnyPosition, text: &'a str) -> &'a str 
 /// (the `setup` and `pong` handlers in its `backend.c`). With the parent, XBoard
 /// re-initialises its board to the `setup` position, so a position loaded at start-up
 /// (`-lpf`) under a named game is replaced; positions are loaded under `-variant fairy`
-/// instead (README), where the `setboard` that follows decides the game.
+/// instead (docs/xboard.md), where the `setboard` that follows decides the game.
 pub fn setup_command(pos: &AnyPosition) -> Option<String> {
     let spec = oblique_engine::find_variant(pos.variant_name())?;
     if spec.xboard.built_in {
@@ -208,7 +208,7 @@ pub fn white_moved_first(pos: &AnyPosition, moves_played: usize, text: &str) -> 
     Some(format!(
         "Black moves first in {}, but XBoard started the game with White to move (XBoard \
          4.9.1 ignores the side to move the engine sends). Load the start position instead: \
-         File > Load Position, or -lpf with the FEN as in Oblique's README.",
+         File > Load Position, or -lpf with the FEN as in Oblique's docs/xboard.md.",
         pos.variant_name()
     ))
 }
