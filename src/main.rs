@@ -3,13 +3,9 @@
 mod cli;
 mod error;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use error::CliError;
-use oblique_engine::any::variant_infos;
-use oblique_engine::search::{Limits, Search};
-use oblique_engine::{AnyPosition, Color};
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Parser)]
 #[command(
@@ -25,9 +21,6 @@ struct Cli {
     command: Option<Command>,
 }
 
-/// Maximum perft depth accepted: deeper trees would run for days on any of these games.
-const MAX_PERFT_DEPTH: u32 = 12;
-
 #[derive(Subcommand)]
 enum Command {
     /// Speak the XBoard / WinBoard protocol (CECP v2) on standard input and output.
@@ -37,59 +30,20 @@ enum Command {
     /// List every game with its board size, square count and first mover.
     Variants,
     /// Draw a position: board, side to move, FEN, legal-move count.
-    Show(PositionArgs),
+    Show(cli::args::PositionArgs),
     /// Print the legal moves in protocol notation, one per line.
-    Moves(PositionArgs),
+    Moves(cli::args::PositionArgs),
     /// Analyse a position: one line per completed depth, then `bestmove MOVE`.
-    Analyze {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Search to this depth.
-        #[arg(long, short)]
-        depth: Option<u32>,
-        /// Search this many milliseconds.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Search this many nodes.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Search until interrupted (Ctrl-C).
-        #[arg(long)]
-        infinite: bool,
-        /// Report this many best lines.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 64)]
-        hash: usize,
-    },
+    Analyze(cli::analyze::AnalyzeArgs),
     /// Piece values of a game, derived from each piece's mobility on its geometry.
     Values {
         #[arg(long, short, default_value = "chess")]
         variant: String,
     },
     /// Search a fixed set of positions of every game; prints total nodes and nps.
-    Bench {
-        #[arg(long, short, default_value_t = 8)]
-        depth: u32,
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-    },
+    Bench(cli::bench::BenchArgs),
     /// Play against the engine in the terminal.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Your colour.
-        #[arg(long, default_value = "white")]
-        color: String,
-        /// Engine thinking time per move in milliseconds.
-        #[arg(long, default_value_t = 2000)]
-        movetime: u64,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-    },
+    Play(cli::play::PlayArgs),
     /// Fit a 2D game's evaluation weights to its own self-play (`tune data`, `tune fit`).
     #[command(subcommand)]
     Tune(cli::tune::TuneCommand),
@@ -99,70 +53,9 @@ enum Command {
     /// Play engines against each other (UCI or XBoard), refereed by Oblique.
     Match(Box<oblique_arena::MatchCommand>),
     /// Play and analyse in a browser: a local web server with every game's board.
-    Serve {
-        /// Port to listen on (0: any free port; the URL printed says which).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// Address to listen on (only this machine by default).
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// Open the page in the desktop's browser.
-        #[arg(long)]
-        open: bool,
-        /// Most searches at once, one thread each (tabs beyond wait their turn).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Transposition table size in MB, per search thread.
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-    },
+    Serve(cli::serve::ServeArgs),
     /// Count the leaves of the legal move tree to a depth.
-    Perft {
-        #[command(flatten)]
-        game: GameArgs,
-        #[arg(long, short)]
-        depth: u32,
-        /// One `MOVE: COUNT` line per root move.
-        #[arg(long)]
-        divide: bool,
-    },
-}
-
-/// The game and its starting point, as every command that takes a position reads them.
-#[derive(Args)]
-struct GameArgs {
-    /// The game (`oblique variants` lists them).
-    #[arg(long, short, default_value = "chess")]
-    variant: String,
-    /// Position in the game's FEN (TFEN for Star Trek chess; default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-}
-
-impl GameArgs {
-    fn position(&self) -> Result<AnyPosition, CliError> {
-        Ok(AnyPosition::new(&self.variant, self.fen.as_deref())?)
-    }
-}
-
-/// A game, its starting point and moves played from there.
-#[derive(Args)]
-struct PositionArgs {
-    #[command(flatten)]
-    game: GameArgs,
-    /// Moves to play first, in protocol or human notation.
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-}
-
-impl PositionArgs {
-    fn position(&self) -> Result<AnyPosition, CliError> {
-        let mut pos = self.game.position()?;
-        for m in &self.moves {
-            pos.play(m).map_err(CliError::IllegalMove)?;
-        }
-        Ok(pos)
-    }
+    Perft(cli::perft::PerftArgs),
 }
 
 /// Runs a protocol session on standard input and output.
@@ -177,159 +70,44 @@ fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
     )?)
 }
 
+/// Dispatches a command to its module; each module checks its own arguments.
 fn run(cli: Cli) -> Result<(), CliError> {
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };
     if !matches!(
         command,
-        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve { .. }
+        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve(_)
     ) {
         quiet_broken_pipe();
     }
     match command {
-        Command::Xboard => protocol(oblique_protocol::Protocol::XBoard)?,
-        Command::Uci => protocol(oblique_protocol::Protocol::Uci)?,
-        Command::Variants => {
-            println!(
-                "{:<26} {:<8} {:>7}  {:<6} title",
-                "name", "board", "squares", "first"
-            );
-            for v in variant_infos()? {
-                println!(
-                    "{:<26} {:<8} {:>7}  {:<6} {}",
-                    v.name,
-                    v.board,
-                    v.squares,
-                    v.first.name(),
-                    v.title
-                );
-            }
-        }
+        Command::Xboard => protocol(oblique_protocol::Protocol::XBoard),
+        Command::Uci => protocol(oblique_protocol::Protocol::Uci),
+        Command::Variants => cli::variants::command(),
         Command::Show(args) => {
-            let pos = args.position()?;
-            print!("{}", pos.diagram());
+            print!("{}", args.position()?.diagram());
+            Ok(())
         }
         Command::Moves(args) => {
-            let pos = args.position()?;
-            for m in pos.legal_moves_text() {
+            for m in args.position()?.legal_moves_text() {
                 println!("{m}");
             }
+            Ok(())
         }
-        Command::Analyze {
-            position,
-            depth,
-            movetime,
-            nodes,
-            infinite,
-            multipv,
-            threads,
-            hash,
-        } => {
-            let pos = position.position()?;
-            if let Some(d) = depth {
-                if d == 0 || d > oblique_engine::search::MAX_DEPTH {
-                    return Err(CliError::out_of_range(
-                        "depth",
-                        oblique_engine::search::MAX_DEPTH.into(),
-                        d.into(),
-                    ));
-                }
-            }
-            if depth.is_none() && movetime.is_none() && nodes.is_none() && !infinite {
-                return Err(CliError::NoSearchLimit);
-            }
-            if multipv == 0 {
-                return Err(CliError::NoPrincipalVariation);
-            }
-            let mut search = Search::new(threads, hash)?;
-            // No GUI or pipe between us and the user: the whole movetime is ours.
-            search.move_overhead = std::time::Duration::ZERO;
-            let stop = search.stop_handle();
-            ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst))?;
-            let limits = Limits {
-                depth,
-                nodes,
-                movetime: movetime.map(std::time::Duration::from_millis),
-                infinite,
-                multipv,
-                ..Limits::default()
-            };
-            let result = cli::analyze::run(&search, &pos, &limits);
-            match result.best_move {
-                Some(m) => println!("bestmove {m}"),
-                None => println!("bestmove (none)"),
-            }
-        }
+        Command::Analyze(args) => cli::analyze::command(args),
         Command::Values { variant } => {
             print!("{}", oblique_eval::values_report(&variant)?);
+            Ok(())
         }
-        Command::Bench { depth, hash } => {
-            if depth == 0 || depth > 30 {
-                return Err(CliError::out_of_range("bench depth", 30, depth.into()));
-            }
-            let search = Search::new(1, hash)?;
-            cli::bench::run(depth, &search)?;
-        }
-        Command::Play {
-            game,
-            color,
-            movetime,
-            threads,
-        } => {
-            let human = match color.as_str() {
-                "white" | "w" => Color::White,
-                "black" | "b" => Color::Black,
-                other => return Err(CliError::Color(other.to_string())),
-            };
-            let pos = game.position()?;
-            let mut search = Search::new(threads, 64)?;
-            search.move_overhead = std::time::Duration::ZERO;
-            cli::play::run(pos, human, movetime.max(10), &search)?;
-        }
-        Command::Match(cmd) => oblique_arena::run_command(*cmd)?,
-        Command::Tune(cmd) => cli::tune::run(cmd)?,
-        Command::Net(cmd) => cli::net::run(cmd)?,
-        Command::Serve {
-            port,
-            host,
-            open,
-            threads,
-            hash,
-        } => cli::serve::run(host, port, threads, hash, open)?,
-        Command::Perft {
-            game,
-            depth,
-            divide,
-        } => {
-            if depth == 0 || depth > MAX_PERFT_DEPTH {
-                return Err(CliError::out_of_range(
-                    "perft depth",
-                    MAX_PERFT_DEPTH.into(),
-                    depth.into(),
-                ));
-            }
-            let mut pos = game.position()?;
-            let start = Instant::now();
-            let nodes = if divide {
-                let lines = pos.perft_divide(depth);
-                for (m, n) in &lines {
-                    println!("{m}: {n}");
-                }
-                lines.iter().map(|(_, n)| n).sum()
-            } else {
-                pos.perft(depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            let nps = if secs > 0.0 {
-                (nodes as f64 / secs) as u64
-            } else {
-                0
-            };
-            println!("nodes {nodes} time {secs:.3} nps {nps}");
-        }
+        Command::Bench(args) => cli::bench::command(args),
+        Command::Play(args) => cli::play::command(args),
+        Command::Match(cmd) => Ok(oblique_arena::run_command(*cmd)?),
+        Command::Tune(cmd) => cli::tune::run(cmd),
+        Command::Net(cmd) => cli::net::run(cmd),
+        Command::Serve(args) => cli::serve::command(args),
+        Command::Perft(args) => cli::perft::command(args),
     }
-    Ok(())
 }
 
 /// Commands that print for a person end quietly when the reader goes away (`oblique moves |

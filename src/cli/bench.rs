@@ -3,9 +3,18 @@
 //! signature of the search's behaviour in commit messages.
 
 use crate::error::CliError;
+use clap::Args;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::AnyPosition;
 use std::time::Instant;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[arg(long, short, default_value_t = 8)]
+    pub depth: u32,
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
 
 /// (game, position): start positions of every game and middle games, fixed forever so the
 /// node count stays a signature (change it only with a note in the commit message).
@@ -65,4 +74,13 @@ pub fn run(depth: u32, search: &Search) -> Result<(), CliError> {
         (total as f64 / secs.max(1e-9)) as u64
     );
     Ok(())
+}
+
+/// `oblique bench`: checks the depth, then searches every position at one thread.
+pub fn command(args: BenchArgs) -> Result<(), CliError> {
+    if args.depth == 0 || args.depth > 30 {
+        return Err(CliError::out_of_range("bench depth", 30, args.depth.into()));
+    }
+    let search = Search::new(1, args.hash)?;
+    run(args.depth, &search)
 }

@@ -1,9 +1,38 @@
 //! `oblique play`: a person against the engine in the terminal.
 
+use crate::cli::args::GameArgs;
 use crate::error::CliError;
+use clap::Args;
 use oblique_engine::search::{Limits, Search};
 use oblique_engine::{AnyPosition, Color};
 use std::io::{BufRead, Write};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Your colour.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// Engine thinking time per move in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub movetime: u64,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// `oblique play`: reads the person's colour, then plays the game in the terminal.
+pub fn command(args: PlayArgs) -> Result<(), CliError> {
+    let human = match args.color.as_str() {
+        "white" | "w" => Color::White,
+        "black" | "b" => Color::Black,
+        other => return Err(CliError::Color(other.to_string())),
+    };
+    let pos = args.game.position()?;
+    let mut search = Search::new(args.threads, 64)?;
+    search.move_overhead = std::time::Duration::ZERO;
+    run(pos, human, args.movetime.max(10), &search)
+}
 
 /// What the person may type, with examples taken from the game in front of them.
 fn help(pos: &AnyPosition) -> String {
