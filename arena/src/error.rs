@@ -1,9 +1,9 @@
 //! Errors as types for the match runner: reading an `--engine` specification, a `--tc`,
 //! `--sprt`, `--shard`, `--resign`/`--draw` or an openings file, drawing random openings,
-//! starting an engine, replaying a record, and running `oblique match` or its `report`. `Display` gives the exact one-line texts users (and
+//! starting an engine, talking to a running one (`EngineError`), replaying a record, and
+//! running `oblique match` or its `report`. `Display` gives the exact one-line texts users (and
 //! the PGN's forfeit comments) have always seen; the CLI still prints them as text.
 
-use crate::process::EngineError;
 use oblique_engine::{MoveError, PositionError};
 
 /// An `--engine` specification that cannot be read.
@@ -253,3 +253,27 @@ into_message!(
     NumbersError,
     MatchError
 );
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// No answer before the deadline.
+    Timeout,
+    /// The process ended or closed its pipes.
+    Crashed(String),
+    /// The engine said something that makes going on impossible.
+    Protocol(String),
+    /// The runner is stopping (Ctrl-C, SPRT verdict).
+    Aborted,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Timeout => write!(f, "no answer in time"),
+            EngineError::Crashed(why) => write!(f, "engine process ended ({why})"),
+            EngineError::Protocol(why) => write!(f, "{why}"),
+            EngineError::Aborted => write!(f, "aborted"),
+        }
+    }
+}

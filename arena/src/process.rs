@@ -4,6 +4,7 @@
 //! runner; Ctrl-C at the terminal reaches only the runner, which then ends the engines itself.
 
 use crate::config::EngineConfig;
+pub use crate::error::EngineError;
 use crate::error::StartError;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -16,30 +17,6 @@ use std::time::{Duration, Instant};
 const MAX_LINE: usize = 64 * 1024;
 /// How often waits look at the stop flag.
 const POLL: Duration = Duration::from_millis(25);
-
-/// Why talking to an engine failed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EngineError {
-    /// No answer before the deadline.
-    Timeout,
-    /// The process ended or closed its pipes.
-    Crashed(String),
-    /// The engine said something that makes going on impossible.
-    Protocol(String),
-    /// The runner is stopping (Ctrl-C, SPRT verdict).
-    Aborted,
-}
-
-impl std::fmt::Display for EngineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EngineError::Timeout => write!(f, "no answer in time"),
-            EngineError::Crashed(why) => write!(f, "engine process ended ({why})"),
-            EngineError::Protocol(why) => write!(f, "{why}"),
-            EngineError::Aborted => write!(f, "aborted"),
-        }
-    }
-}
 
 pub(crate) enum Event {
     Line(String, Instant),
