@@ -5,7 +5,8 @@
 use crate::config::{EngineConfig, Proto, Tc};
 use crate::error::StartError;
 use crate::process::{EngineError, Process};
-use crate::xboard_client::{xboard_variant, XbFeatures};
+use oblique_engine::record::is_orthodox;
+use oblique_engine::GameRecord;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -57,11 +58,8 @@ pub enum Reply {
 
 /// What an engine needs to know to move: the game so far and the clocks.
 pub struct MoveRequest<'a> {
-    pub variant: &'a str,
-    /// Start position string, `None` for the game's standard start.
-    pub start_fen: Option<&'a str>,
-    /// Every move since the start position, in protocol notation.
-    pub moves: &'a [String],
+    /// The game so far: its start position and every move since (opening moves included).
+    pub game: &'a GameRecord,
     /// The engine's and its opponent's remaining time in milliseconds (time controls only).
     pub own_ms: u64,
     pub opp_ms: u64,
@@ -181,7 +179,7 @@ impl Engine {
     pub fn supports(&self, variant: &str) -> Option<bool> {
         match self.proto {
             Proto::Uci => {
-                if variant == "chess" {
+                if is_orthodox(variant) {
                     return Some(true);
                 }
                 match &self.uci_variants {
@@ -195,7 +193,7 @@ impl Engine {
                 let name = xboard_variant(variant);
                 match &self.xb.variants {
                     Some(v) => Some(v.iter().any(|x| x.eq_ignore_ascii_case(name))),
-                    None => Some(variant == "chess"),
+                    None => Some(is_orthodox(variant)),
                 }
             }
         }
@@ -265,18 +263,17 @@ impl Engine {
         }
     }
 
-    /// Prepares a new game: variant, start position, limits.
+    /// Prepares a new game: variant, start position (`game`'s), limits.
     pub fn new_game(
         &mut self,
-        variant: &str,
-        start_fen: Option<&str>,
+        game: &GameRecord,
         tc: Tc,
         stop: &AtomicBool,
     ) -> Result<(), EngineError> {
         self.proc.drain()?;
         match self.proto {
-            Proto::Uci => self.uci_new_game(variant)?,
-            Proto::Xboard => self.xboard_new_game(variant, start_fen, tc)?,
+            Proto::Uci => self.uci_new_game(game)?,
+            Proto::Xboard => self.xboard_new_game(game, tc)?,
         }
         self.sync(stop)
     }
@@ -337,4 +334,20 @@ fn detect(proc: &mut Process, stop: &AtomicBool) -> Result<(Proto, Vec<String>),
             Err(e) => return Err(e),
         }
     }
+}
+
+/// What an XBoard engine said of itself in its `feature` lines.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct XbFeatures {
+    pub(crate) usermove: bool,
+    pub(crate) setboard: bool,
+    pub(crate) ping: bool,
+    pub(crate) reuse: bool,
+    pub(crate) myname: Option<String>,
+    pub(crate) variants: Option<Vec<String>>,
+}
+
+/// XBoard's name for a game, from the game's record (`normal` for orthodox chess).
+pub fn xboard_variant(variant: &str) -> &str {
+    oblique_engine::find_variant(variant).map_or(variant, |spec| spec.xboard.name)
 }

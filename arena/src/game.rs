@@ -13,7 +13,8 @@ use crate::engine::{Engine, MoveRequest, Reply, Score};
 use crate::error::{ReplayError, StartError};
 use crate::openings::Opening;
 use crate::process::EngineError;
-use oblique_engine::{AnyPosition, Color};
+use oblique_engine::record::PlayError;
+use oblique_engine::{AnyPosition, Color, GameRecord};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -81,10 +82,9 @@ impl Termination {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct MoveRecord {
-    /// Protocol notation, as the arbiter names the move.
-    pub text: String,
+/// What the runner knows of a move beyond the move itself (which the game record keeps).
+#[derive(Clone, Debug, Default)]
+pub struct MoveNote {
     /// From the mover's point of view.
     pub score: Option<Score>,
     pub depth: Option<u32>,
@@ -93,22 +93,40 @@ pub struct MoveRecord {
     pub book: bool,
 }
 
+/// A finished game of the match: the game itself (the engine's record: start position and
+/// moves, opening moves included), the runner's note on each move, and how it ended.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct PlayedGame {
     /// 1-based number in the schedule.
     pub number: usize,
     /// Engine indices.
     pub white: usize,
     pub black: usize,
-    /// The position before the first move (opening moves included in `moves`).
-    pub start_fen: String,
-    pub standard_start: bool,
-    pub moves: Vec<MoveRecord>,
+    pub game: GameRecord,
+    /// One per move of `game`.
+    pub notes: Vec<MoveNote>,
     pub result: GameResult,
     pub termination: Termination,
     pub reason: String,
     /// The engine (index) at fault for a forfeit, if any.
     pub culprit: Option<usize>,
+}
+
+impl PlayedGame {
+    /// A game not yet played.
+    pub fn new(number: usize, engines: [usize; 2], game: GameRecord) -> PlayedGame {
+        PlayedGame {
+            number,
+            white: engines[0],
+            black: engines[1],
+            game,
+            notes: Vec::new(),
+            result: GameResult::Draw,
+            termination: Termination::Normal,
+            reason: String::new(),
+            culprit: None,
+        }
+    }
 }
 
 /// Score-based adjudication.
@@ -210,34 +228,16 @@ pub fn play_game(
     engines: [usize; 2],
     mut seats: [&mut Seat; 2],
     stop: &AtomicBool,
-) -> Option<GameRecord> {
-    let mut pos = AnyPosition::new(&settings.variant, opening.fen.as_deref()).ok()?;
-    let start_fen = pos.to_fen();
-    let mut record = GameRecord {
-        number,
-        white: engines[0],
-        black: engines[1],
-        start_fen: start_fen.clone(),
-        standard_start: opening.fen.is_none(),
-        moves: Vec::new(),
-        result: GameResult::Draw,
-        termination: Termination::Normal,
-        reason: String::new(),
-        culprit: None,
-    };
-    let mut history: Vec<String> = Vec::new();
+) -> Option<PlayedGame> {
+    let game = GameRecord::new(&settings.variant, opening.fen.as_deref()).ok()?;
+    let mut record = PlayedGame::new(number, engines, game);
     for m in &opening.moves {
-        let text = pos.play(m).ok()?;
-        history.push(text.clone());
-        record.moves.push(MoveRecord {
-            text,
-            score: None,
-            depth: None,
-            ms: 0,
+        record.game.play_past_result(m).ok()?;
+        record.notes.push(MoveNote {
             book: true,
+            ..MoveNote::default()
         });
     }
-    let engine_fen = (!record.standard_start).then_some(start_fen.as_str());
 
     // Each colour's limit: the match's, or its engine's own clock (time odds).
     let tcs = [Color::White, Color::Black].map(|c| seats[idx(c)].cfg.tc.unwrap_or(settings.tc));
@@ -249,7 +249,7 @@ pub fn play_game(
             .ready(stop)
             .map_err(|e| (Termination::Crash, e.to_string()))
             .and_then(|eng| {
-                eng.new_game(&settings.variant, engine_fen, tcs[idx(c)], stop)
+                eng.new_game(&record.game, tcs[idx(c)], stop)
                     .map_err(|e| match e {
                         EngineError::Crashed(_) => {
                             (Termination::Crash, format!("engine crashed: {e}"))
@@ -286,7 +286,7 @@ pub fn play_game(
     let mut draw_streak = 0u32;
 
     loop {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = record.game.outcome() {
             record.result = match o.winner() {
                 Some(c) => GameResult::win_for(c),
                 None => GameResult::Draw,
@@ -296,14 +296,14 @@ pub fn play_game(
             break;
         }
         if let Some(limit) = settings.adjudication.max_moves {
-            if history.len() as u32 >= 2 * limit {
+            if record.game.len() as u32 >= 2 * limit {
                 record.result = GameResult::Draw;
                 record.termination = Termination::Adjudication;
                 record.reason = format!("Draw by move limit ({limit} moves)");
                 break;
             }
         }
-        let side = pos.side_to_move();
+        let side = record.game.position().side_to_move();
         let i = idx(side);
         let (budget, timed) = match settings.tc {
             Tc::Fischer { .. } => (
@@ -315,9 +315,7 @@ pub fn play_game(
         };
         let asked = Instant::now();
         let req = MoveRequest {
-            variant: &settings.variant,
-            start_fen: engine_fen,
-            moves: &history,
+            game: &record.game,
             own_ms: clock_ms[i].max(0) as u64,
             opp_ms: clock_ms[1 - i].max(0) as u64,
             wtime_ms: clock_ms[0].max(0) as u64,
@@ -332,7 +330,7 @@ pub fn play_game(
             Some(e) => e.request_move(&req, stop),
             None => Err(EngineError::Crashed("not running".into())),
         };
-        let loses = |record: &mut GameRecord, term: Termination, why: String| {
+        let loses = |record: &mut PlayedGame, term: Termination, why: String| {
             record.result = GameResult::win_for(other(side));
             record.termination = term;
             record.reason = why;
@@ -420,18 +418,19 @@ pub fn play_game(
             );
             break;
         }
-        match pos.play(&text) {
-            Ok(name) => {
-                history.push(name.clone());
-                record.moves.push(MoveRecord {
-                    text: name,
-                    score,
-                    depth,
-                    ms: ms.max(0) as u64,
-                    book: false,
-                });
-            }
+        match record.game.play(&text) {
+            Ok(_) => record.notes.push(MoveNote {
+                score,
+                depth,
+                ms: ms.max(0) as u64,
+                book: false,
+            }),
             Err(e) => {
+                // The arbiter's reason (the game is not over here: that was looked at first).
+                let why = match e {
+                    PlayError::Move(e) => e.to_string(),
+                    PlayError::GameOver(o) => o.reason().to_string(),
+                };
                 let what = if text.is_empty() {
                     "an empty move".to_string()
                 } else {
@@ -440,11 +439,7 @@ pub fn play_game(
                 loses(
                     &mut record,
                     Termination::IllegalMove,
-                    format!(
-                        "{} makes {what} ({})",
-                        side_name(side),
-                        sanitize(&e.to_string(), 200)
-                    ),
+                    format!("{} makes {what} ({})", side_name(side), sanitize(&why, 200)),
                 );
                 // Its idea of the position is wrong: start afresh next game.
                 seat.discard();
@@ -486,7 +481,7 @@ pub fn play_game(
             }
         }
         if let Some((from_move, moves, cp)) = settings.adjudication.draw {
-            let move_no = (history.len() as u32).div_ceil(2);
+            let move_no = (record.game.len() as u32).div_ceil(2);
             match white_cp {
                 Some(v) if v.abs() <= cp && move_no >= from_move => draw_streak += 1,
                 _ => draw_streak = 0,
@@ -503,7 +498,7 @@ pub fn play_game(
     Some(record)
 }
 
-fn finish(seats: &mut [&mut Seat; 2], record: &GameRecord) {
+fn finish(seats: &mut [&mut Seat; 2], record: &PlayedGame) {
     for seat in seats.iter_mut() {
         if let Some(e) = seat.engine.as_mut() {
             e.end_game(record.result.pgn(), &record.reason);
@@ -511,11 +506,11 @@ fn finish(seats: &mut [&mut Seat; 2], record: &GameRecord) {
     }
 }
 
-/// Replays a record through the arbiter: the final position, or the first problem.
-pub fn replay(variant: &str, record: &GameRecord) -> Result<AnyPosition, ReplayError> {
-    let fen = (!record.standard_start).then_some(record.start_fen.as_str());
-    let mut pos = AnyPosition::new(variant, fen)?;
-    for m in &record.moves {
+/// Replays a game through the arbiter from what its PGN says (start FEN, moves in protocol
+/// notation): the final position, or the first problem.
+pub fn replay(g: &PlayedGame) -> Result<AnyPosition, ReplayError> {
+    let mut pos = AnyPosition::new(g.game.variant(), Some(&g.game.start_fen()))?;
+    for m in g.game.moves() {
         pos.play(&m.text)?;
     }
     Ok(pos)

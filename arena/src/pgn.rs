@@ -1,82 +1,52 @@
-//! PGN output. Moves are written in the protocol's coordinate notation (`e2e4`, `b3a4`,
-//! `b1(2)c3(2)`): the games have no agreed SAN, and this is what engines, XBoard and
-//! Oblique's own reader accept. Games other than orthodox chess carry `Variant`, and every
-//! game not starting from the standard orthodox position carries `FEN` and `SetUp`.
+//! The PGN of `oblique match`: the engine's one PGN dialect (`oblique_engine::pgn`: moves
+//! in protocol notation, `Variant` for every game but orthodox chess, `FEN` and `SetUp`
+//! unless it is orthodox chess from its start) with what a match adds: the round, the
+//! engines' names, the time control (and time odds), the termination, a comment on every
+//! move (`book`, or score/depth and time) and the reason the game ended.
 
 use crate::config::Tc;
-use crate::game::GameRecord;
-use oblique_engine::{AnyPosition, Color};
+use crate::game::PlayedGame;
+use oblique_engine::pgn;
 
 pub struct PgnContext<'a> {
     pub event: &'a str,
     pub site: &'a str,
     pub date: &'a str,
-    pub variant: &'a str,
     pub tc: Tc,
     /// Engines with a clock of their own (`tc=`), by engine index.
     pub engine_tcs: &'a [Option<Tc>],
     pub names: &'a [String],
 }
 
-fn quote(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// One game as PGN text, ending in a blank line.
-pub fn game_pgn(ctx: &PgnContext, g: &GameRecord) -> String {
+pub fn game_pgn(ctx: &PgnContext, g: &PlayedGame) -> String {
     let name = |i: usize| ctx.names.get(i).map(String::as_str).unwrap_or("?");
-    let mut out = String::new();
-    let mut tag = |k: &str, v: &str| {
-        out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
-    };
-    tag("Event", ctx.event);
-    tag("Site", ctx.site);
-    tag("Date", ctx.date);
-    tag("Round", &g.number.to_string());
-    tag("White", name(g.white));
-    tag("Black", name(g.black));
-    tag("Result", g.result.pgn());
-    if ctx.variant != "chess" {
-        tag("Variant", ctx.variant);
-    }
-    if ctx.variant != "chess" || !g.standard_start {
-        tag("FEN", &g.start_fen);
-        tag("SetUp", "1");
-    }
-    tag("TimeControl", &ctx.tc.pgn());
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", ctx.event.into()),
+        ("Site", ctx.site.into()),
+        ("Date", ctx.date.into()),
+        ("Round", g.number.to_string()),
+        ("White", name(g.white).into()),
+        ("Black", name(g.black).into()),
+        ("Result", g.result.pgn().into()),
+    ];
+    tags.extend(pgn::position_tags(&g.game));
+    tags.push(("TimeControl", ctx.tc.pgn()));
     // Time odds, as cutechess-cli writes them.
     let own = |i: usize| ctx.engine_tcs.get(i).copied().flatten();
     if own(g.white).is_some() || own(g.black).is_some() {
-        tag("WhiteTimeControl", &own(g.white).unwrap_or(ctx.tc).pgn());
-        tag("BlackTimeControl", &own(g.black).unwrap_or(ctx.tc).pgn());
+        tags.push(("WhiteTimeControl", own(g.white).unwrap_or(ctx.tc).pgn()));
+        tags.push(("BlackTimeControl", own(g.black).unwrap_or(ctx.tc).pgn()));
     }
-    tag("PlyCount", &g.moves.len().to_string());
-    tag("Termination", g.termination.pgn());
-    out.push('\n');
-
-    // Move numbers follow the start position's side to move and move number.
-    let mut black_to_move = AnyPosition::new(ctx.variant, Some(&g.start_fen))
-        .map(|p| p.side_to_move() == Color::Black)
-        .unwrap_or(false);
-    let mut number: u32 = g
-        .start_fen
-        .split_whitespace()
-        .last()
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(1);
-    let mut tokens: Vec<String> = Vec::new();
-    for m in &g.moves {
-        // Every move carries a comment, after which PGN's export format numbers Black's
-        // moves too (`2... b5b4`).
-        if black_to_move {
-            tokens.push(format!("{number}..."));
-        } else {
-            tokens.push(format!("{number}."));
-        }
-        tokens.push(m.text.clone());
-        let comment = if m.book {
-            "book".to_string()
-        } else {
+    tags.push(("PlyCount", g.game.len().to_string()));
+    tags.push(("Termination", g.termination.pgn().into()));
+    let comments: Vec<Option<String>> = g
+        .notes
+        .iter()
+        .map(|m| {
+            if m.book {
+                return Some("book".to_string());
+            }
             let mut c = String::new();
             if let Some(s) = m.score {
                 c.push_str(&s.pgn());
@@ -86,34 +56,10 @@ pub fn game_pgn(ctx: &PgnContext, g: &GameRecord) -> String {
                 c.push(' ');
             }
             c.push_str(&format!("{:.3}s", m.ms as f64 / 1000.0));
-            c
-        };
-        tokens.push(format!("{{{comment}}}"));
-        if black_to_move {
-            number += 1;
-        }
-        black_to_move = !black_to_move;
-    }
-    tokens.push(format!("{{{}}}", g.reason));
-    tokens.push(g.result.pgn().to_string());
-    // Wrap at 80 columns; comments may be broken across lines like any token.
-    let mut line_len = 0;
-    for t in tokens {
-        for word in t.split(' ') {
-            let sep = if line_len == 0 { 0 } else { 1 };
-            if line_len + sep + word.len() > 79 && line_len > 0 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            out.push_str(word);
-            line_len += word.len();
-        }
-    }
-    out.push_str("\n\n");
-    out
+            Some(c)
+        })
+        .collect();
+    pgn::write(&tags, &g.game, &comments, Some(&g.reason), g.result.pgn())
 }
 
 /// Today's date as PGN writes it (`2024.05.01`), from the system clock (UTC).
@@ -144,16 +90,23 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::engine::Score;
-    use crate::game::{GameResult, MoveRecord, Termination};
+    use crate::game::{GameResult, MoveNote, Termination};
+    use oblique_engine::GameRecord;
 
-    fn mv(t: &str, book: bool) -> MoveRecord {
-        MoveRecord {
-            text: t.to_string(),
-            score: (!book).then_some(Score::Cp(20)),
-            depth: (!book).then_some(5),
-            ms: 120,
-            book,
+    /// A game of `variant` from its start with these moves (`true`: from the book).
+    fn played(variant: &str, moves: &[(&str, bool)]) -> (GameRecord, Vec<MoveNote>) {
+        let mut game = GameRecord::new(variant, None).unwrap();
+        let mut notes = Vec::new();
+        for &(m, book) in moves {
+            game.play(m).unwrap();
+            notes.push(MoveNote {
+                score: (!book).then_some(Score::Cp(20)),
+                depth: (!book).then_some(5),
+                ms: 120,
+                book,
+            });
         }
+        (game, notes)
     }
 
     #[test]
@@ -166,14 +119,17 @@ mod tests {
 
     #[test]
     fn black_first_game() {
-        let start = AnyPosition::new("minislanted", None).unwrap().to_fen();
-        let g = GameRecord {
+        let (game, notes) = played(
+            "minislanted",
+            &[("a5a4", true), ("a2a3", false), ("b5b4", false)],
+        );
+        let start = game.start_fen();
+        let g = PlayedGame {
             number: 3,
             white: 0,
             black: 1,
-            start_fen: start.clone(),
-            standard_start: true,
-            moves: vec![mv("a5a4", true), mv("a2a3", false), mv("b5b4", false)],
+            game,
+            notes,
             result: GameResult::BlackWins,
             termination: Termination::IllegalMove,
             reason: "White makes an illegal move: z9".to_string(),
@@ -184,7 +140,6 @@ mod tests {
             event: "t",
             site: "?",
             date: "2024.01.01",
-            variant: "minislanted",
             tc: Tc::MoveTime(50),
             engine_tcs: &[],
             names: &names,
@@ -209,14 +164,13 @@ mod tests {
 
     #[test]
     fn chess_from_the_start_has_no_fen() {
-        let start = AnyPosition::new("chess", None).unwrap().to_fen();
-        let g = GameRecord {
+        let (game, notes) = played("chess", &[("e2e4", false)]);
+        let g = PlayedGame {
             number: 1,
             white: 1,
             black: 0,
-            start_fen: start,
-            standard_start: true,
-            moves: vec![mv("e2e4", false)],
+            game,
+            notes,
             result: GameResult::Draw,
             termination: Termination::Adjudication,
             reason: "Draw by adjudication".to_string(),
@@ -227,7 +181,6 @@ mod tests {
             event: "t",
             site: "?",
             date: "?",
-            variant: "chess",
             tc: Tc::Depth(3),
             engine_tcs: &[],
             names: &names,

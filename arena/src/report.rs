@@ -4,7 +4,7 @@
 //! (`--shard K/N`, on several machines) merge into the same statistics.
 
 use crate::error::ReportError;
-use crate::game::{GameRecord, GameResult, Termination};
+use crate::game::{GameResult, PlayedGame, Termination};
 use crate::stats::{fmt_elo, Sprt, SprtVerdict, Wdl};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -20,7 +20,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, g: &GameRecord) {
+    pub fn add(&mut self, g: &PlayedGame) {
         let forfeit = g
             .culprit
             .filter(|_| {
@@ -242,65 +242,35 @@ impl PgnGame {
     }
 }
 
-/// The games of a PGN text: tags and movetext. Games without a White, Black or a
-/// decisive/drawn Result (`*`) are skipped and counted.
+/// The games of a PGN text (`oblique_engine::pgn::games`): tags and movetext. Games without
+/// a White, Black or a decisive/drawn Result (`*`) are skipped and counted; movetext
+/// without tags is passed over.
 fn read_games(text: &str) -> (Vec<PgnGame>, usize) {
     let mut games = Vec::new();
     let mut skipped = 0;
-    let mut tags: BTreeMap<String, String> = BTreeMap::new();
-    let mut movetext = String::new();
-    let mut in_moves = false;
-    let mut flush =
-        |tags: &mut BTreeMap<String, String>, movetext: &mut String, games: &mut Vec<PgnGame>| {
-            let moves = std::mem::take(movetext);
-            if tags.is_empty() {
-                return;
-            }
-            let result = match tags.get("Result").map(String::as_str) {
-                Some("1-0") => Some(GameResult::WhiteWins),
-                Some("0-1") => Some(GameResult::BlackWins),
-                Some("1/2-1/2") => Some(GameResult::Draw),
-                _ => None,
-            };
-            match (tags.get("White"), tags.get("Black"), result) {
-                (Some(w), Some(b), Some(result)) => games.push(PgnGame {
-                    round: tags.get("Round").cloned().unwrap_or_default(),
-                    white: w.clone(),
-                    black: b.clone(),
-                    result,
-                    termination: tags.get("Termination").cloned().unwrap_or_default(),
-                    start: tags.get("FEN").cloned().unwrap_or_default(),
-                    movetext: moves,
-                }),
-                _ => skipped += 1,
-            }
-            tags.clear();
+    for g in oblique_engine::pgn::games(text) {
+        if g.tags.is_empty() {
+            continue;
+        }
+        let result = match g.tag("Result") {
+            Some("1-0") => Some(GameResult::WhiteWins),
+            Some("0-1") => Some(GameResult::BlackWins),
+            Some("1/2-1/2") => Some(GameResult::Draw),
+            _ => None,
         };
-    for line in text.lines() {
-        let l = line.trim();
-        if l.starts_with('[') && l.ends_with(']') {
-            if in_moves {
-                flush(&mut tags, &mut movetext, &mut games);
-                in_moves = false;
-            }
-            let inner = &l[1..l.len() - 1];
-            if let Some((k, v)) = inner.split_once(' ') {
-                let v = v.trim();
-                let v = v
-                    .strip_prefix('"')
-                    .and_then(|v| v.strip_suffix('"'))
-                    .unwrap_or(v);
-                tags.insert(k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\"));
-            }
-        } else if !l.is_empty() {
-            in_moves = true;
-            if !movetext.is_empty() {
-                movetext.push(' ');
-            }
-            movetext.push_str(l);
+        match (g.tag("White"), g.tag("Black"), result) {
+            (Some(w), Some(b), Some(result)) => games.push(PgnGame {
+                round: g.tag("Round").unwrap_or_default().to_string(),
+                white: w.to_string(),
+                black: b.to_string(),
+                result,
+                termination: g.tag("Termination").unwrap_or_default().to_string(),
+                start: g.tag("FEN").unwrap_or_default().to_string(),
+                movetext: g.movetext,
+            }),
+            _ => skipped += 1,
         }
     }
-    flush(&mut tags, &mut movetext, &mut games);
     (games, skipped)
 }
 
@@ -416,20 +386,15 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use oblique_engine::GameRecord;
 
     #[test]
     fn tally_counts_from_the_first_engine() {
-        let rec = |white, black, result, termination, culprit| GameRecord {
-            number: 1,
-            white,
-            black,
-            start_fen: String::new(),
-            standard_start: true,
-            moves: Vec::new(),
+        let rec = |white, black, result, termination, culprit| PlayedGame {
             result,
             termination,
-            reason: String::new(),
             culprit,
+            ..PlayedGame::new(1, [white, black], GameRecord::new("chess", None).unwrap())
         };
         let mut t = Tally::default();
         t.add(&rec(0, 1, GameResult::WhiteWins, Termination::Normal, None));

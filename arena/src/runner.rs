@@ -5,7 +5,7 @@
 use crate::config::{EngineConfig, Proto, Tc};
 use crate::engine::Engine;
 use crate::error::{MatchError, NumbersError};
-use crate::game::{self, Adjudication, GameRecord, GameSettings, Seat};
+use crate::game::{self, Adjudication, GameSettings, PlayedGame, Seat};
 use crate::openings::{self, Opening, Rng};
 use crate::pgn::{self, PgnContext};
 use crate::report::{self, short_line, Tally};
@@ -317,7 +317,6 @@ pub fn run(args: MatchArgs) -> Result<(), MatchError> {
         event: &args.event,
         site: "?",
         date: &date,
-        variant: &plan.variant,
         tc: plan.settings.tc,
         engine_tcs: &plan.cfgs.iter().map(|c| c.tc).collect::<Vec<_>>(),
         names,
@@ -353,7 +352,7 @@ pub fn run(args: MatchArgs) -> Result<(), MatchError> {
     pb.enable_steady_tick(Duration::from_millis(500));
 
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let (tx, rx) = mpsc::channel::<PlayedGame>();
     let mut tally = Tally::default();
     let mut sprt_verdict = SprtVerdict::Continue;
     let mut write_error: Option<MatchError> = None;
@@ -412,7 +411,7 @@ pub fn run(args: MatchArgs) -> Result<(), MatchError> {
         drop(tx);
 
         for rec in rx.iter() {
-            if let Err(e) = game::replay(&plan.variant, &rec) {
+            if let Err(e) = game::replay(&rec) {
                 // Cannot happen: every move went through the arbiter. Say so loudly.
                 pb.suspend(|| {
                     eprintln!("internal error: game {} does not replay: {e}", rec.number)

@@ -4,15 +4,18 @@
 use crate::config::Tc;
 use crate::engine::{Engine, MoveRequest, Reply, Score, HANDSHAKE_TIMEOUT};
 use crate::process::EngineError;
+use oblique_engine::GameRecord;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 impl Engine {
-    /// `UCI_Variant` (not for chess) and `ucinewgame`.
-    pub(crate) fn uci_new_game(&mut self, variant: &str) -> Result<(), EngineError> {
-        if variant != "chess" {
-            self.proc
-                .send(&format!("setoption name UCI_Variant value {variant}"))?;
+    /// `UCI_Variant` (not for orthodox chess) and `ucinewgame`.
+    pub(crate) fn uci_new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        if !game.is_orthodox() {
+            self.proc.send(&format!(
+                "setoption name UCI_Variant value {}",
+                game.variant()
+            ))?;
         }
         self.proc.send("ucinewgame")?;
         Ok(())
@@ -60,19 +63,17 @@ impl Engine {
         req: &MoveRequest,
         stop: &AtomicBool,
     ) -> Result<Reply, EngineError> {
-        let mut pos = match req.start_fen {
-            None if req.variant == "chess" => "position startpos".to_string(),
-            None => match oblique_engine::AnyPosition::new(req.variant, None) {
-                Ok(p) => format!("position fen {}", p.to_fen()),
-                Err(e) => return Err(EngineError::Protocol(e.to_string())),
-            },
-            Some(f) => format!("position fen {f}"),
+        // `startpos` is orthodox chess's start; any other start is sent as a FEN.
+        let mut pos = if req.game.is_orthodox() && req.game.starts_from_standard() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", req.game.start_fen())
         };
-        if !req.moves.is_empty() {
+        if !req.game.is_empty() {
             pos.push_str(" moves");
-            for m in req.moves {
+            for m in req.game.moves() {
                 pos.push(' ');
-                pos.push_str(m);
+                pos.push_str(&m.text);
             }
         }
         self.proc.send(&pos)?;

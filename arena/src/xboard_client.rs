@@ -3,8 +3,9 @@
 //! engine's turn, thinking output, game results.
 
 use crate::config::{secs_text, Tc};
-use crate::engine::{Engine, MoveRequest, Reply, Score, HANDSHAKE_TIMEOUT};
+use crate::engine::{xboard_variant, Engine, MoveRequest, Reply, Score, HANDSHAKE_TIMEOUT};
 use crate::process::EngineError;
+use oblique_engine::GameRecord;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -12,38 +13,20 @@ use std::time::{Duration, Instant};
 /// (the protocol's own two seconds).
 const XBOARD_FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
 
-#[derive(Default, Clone, Debug)]
-pub(crate) struct XbFeatures {
-    pub(crate) usermove: bool,
-    pub(crate) setboard: bool,
-    pub(crate) ping: bool,
-    pub(crate) reuse: bool,
-    pub(crate) myname: Option<String>,
-    pub(crate) variants: Option<Vec<String>>,
-}
-
-/// XBoard's name for a game, from the game's record (`normal` for orthodox chess).
-pub fn xboard_variant(variant: &str) -> &str {
-    oblique_engine::find_variant(variant).map_or(variant, |spec| spec.xboard.name)
-}
-
 impl Engine {
     /// `new`, `variant`, `force`, `setboard`, the time control, `post`, `easy`.
-    pub(crate) fn xboard_new_game(
-        &mut self,
-        variant: &str,
-        start_fen: Option<&str>,
-        tc: Tc,
-    ) -> Result<(), EngineError> {
+    pub(crate) fn xboard_new_game(&mut self, game: &GameRecord, tc: Tc) -> Result<(), EngineError> {
         self.xb_sent = 0;
         self.xb_started = false;
         self.proc.send("new")?;
-        if variant != "chess" {
+        // `new` is orthodox chess (XBoard's `normal`); any other game is named.
+        if !game.is_orthodox() {
             self.proc
-                .send(&format!("variant {}", xboard_variant(variant)))?;
+                .send(&format!("variant {}", xboard_variant(game.variant())))?;
         }
         self.proc.send("force")?;
-        if let Some(fen) = start_fen {
+        if !game.starts_from_standard() {
+            let fen = game.start_fen();
             if !self.xb.setboard {
                 return Err(EngineError::Protocol(
                     "the engine cannot take a start position (feature setboard=0)".into(),
@@ -167,13 +150,14 @@ impl Engine {
             }
             Ok(())
         };
-        if req.moves.len() < self.xb_sent {
+        let moves = req.game.moves();
+        if moves.len() < self.xb_sent {
             return Err(EngineError::Protocol("move list went backwards".into()));
         }
         if !self.xb_started {
             // Still in force mode: catch up, then `go`.
-            for i in self.xb_sent..req.moves.len() {
-                send_move(self, &req.moves[i])?;
+            for m in &moves[self.xb_sent..] {
+                send_move(self, &m.text)?;
             }
             clocks(self)?;
             self.proc.send("go")?;
@@ -181,11 +165,11 @@ impl Engine {
         } else {
             // The engine is waiting for its opponent's move and thinks on receiving it.
             clocks(self)?;
-            for i in self.xb_sent..req.moves.len() {
-                send_move(self, &req.moves[i])?;
+            for m in &moves[self.xb_sent..] {
+                send_move(self, &m.text)?;
             }
         }
-        self.xb_sent = req.moves.len();
+        self.xb_sent = moves.len();
         let mut score = None;
         let mut depth = None;
         loop {

@@ -9,7 +9,8 @@
 //! * `startrek`: Star Trek tri-dimensional chess.
 //! * `any`: a position of either family chosen at run time (CLI, protocols, front ends);
 //!   `view`: what a front end draws of it (cells, pieces, legal moves as from/to/promotion,
-//!   Star Trek's levels and attack boards).
+//!   Star Trek's levels and attack boards); `record`: a played game (start position and
+//!   moves) every front end keeps, and `pgn`, its text form.
 //!
 //! Imports run one way: the core never names a family, `plane` and `startrek` never name
 //! each other, and only `any` and `view` name both.
@@ -20,9 +21,11 @@ pub mod game;
 pub mod outcome;
 pub mod packed_move;
 pub mod perft;
+pub mod pgn;
 pub mod piece_sets;
 pub mod plane;
 pub mod random;
+pub mod record;
 pub mod search;
 pub mod sink;
 pub mod startrek;
@@ -44,6 +47,7 @@ pub use perft::Perft;
 pub use piece_sets::PieceSets;
 pub use plane::moves::{Move, MoveKind};
 pub use position::Position;
+pub use record::GameRecord;
 pub use sink::{MoveCounter, MoveSink};
 pub use types::{Color, Outcome, Piece, Role};
 pub use variant::{find as find_variant, VariantSpec, VARIANTS};

@@ -10,9 +10,9 @@
 
 use crate::rules::RulesCache;
 use crate::startrek::geometry::{geometry as st_geometry, MAIN_BOARDS};
-use crate::startrek::{StarTrekPosition, TITLE as ST_TITLE};
+use crate::startrek::{StMove, StarTrekPosition, TITLE as ST_TITLE};
 use crate::variant::{BoardShape as VariantBoard, KnightShape};
-use crate::{AnyPosition, Color, Game, Outcome, Piece, Position, Role};
+use crate::{AnyPosition, Color, Game, Move, MoveError, Outcome, Piece, Position, Role};
 use oblique_tables::polygon::{board_shapes, Quad};
 use oblique_tables::Bitboard;
 
@@ -134,6 +134,46 @@ pub struct View {
     pub moves: Vec<MoveView>,
 }
 
+/// One legal move given as text (protocol or human notation), as `view` shows it; the
+/// move's error if it is not legal here. What a game record keeps of each move played.
+pub fn move_view(pos: &AnyPosition, text: &str) -> Result<MoveView, MoveError> {
+    match pos {
+        AnyPosition::W64(p) => Ok(plane_move(p, p.read_move(text)?)),
+        AnyPosition::W128(p) => Ok(plane_move(p, p.read_move(text)?)),
+        AnyPosition::StarTrek(p) => Ok(space_move(p, p.read_move(text)?)),
+    }
+}
+
+fn plane_move<B: Bitboard + RulesCache>(p: &Position<B>, m: Move) -> MoveView {
+    let g = &p.rules().geom;
+    MoveView {
+        from: g.grid_name(m.from()),
+        to: g.grid_name(m.to()),
+        promotion: m.promotion().map(|r| r.letter()),
+        text: p.move_text(m),
+        human: p.move_to_human(m),
+        board_move: false,
+    }
+}
+
+fn space_move(p: &StarTrekPosition, m: StMove) -> MoveView {
+    let g = st_geometry();
+    let board_move = m.is_board_move();
+    let (from, to) = if board_move {
+        (g.pins[m.from()].name.clone(), g.pins[m.to()].name.clone())
+    } else {
+        (g.name[m.from()].clone(), g.name[m.to()].clone())
+    };
+    MoveView {
+        from,
+        to,
+        promotion: m.promotion().map(|r| r.letter()),
+        text: p.move_text(m),
+        human: p.move_to_human(m),
+        board_move,
+    }
+}
+
 /// The view of any position.
 pub fn view(pos: &AnyPosition) -> View {
     match pos {
@@ -182,17 +222,7 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
         .collect();
     let mut legal = Vec::new();
     Game::legal_moves_into(p, &mut legal);
-    let moves = legal
-        .iter()
-        .map(|&m| MoveView {
-            from: g.grid_name(m.from()),
-            to: g.grid_name(m.to()),
-            promotion: m.promotion().map(|r| r.letter()),
-            text: p.move_text(m),
-            human: p.move_to_human(m),
-            board_move: false,
-        })
-        .collect();
+    let moves = legal.iter().map(|&m| plane_move(p, m)).collect();
     let side = p.side_to_move();
     View {
         variant: p.spec().name,
@@ -266,26 +296,7 @@ fn space_view(p: &StarTrekPosition) -> View {
             })
         })
         .collect();
-    let moves = p
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let board_move = m.is_board_move();
-            let (from, to) = if board_move {
-                (g.pins[m.from()].name.clone(), g.pins[m.to()].name.clone())
-            } else {
-                (g.name[m.from()].clone(), g.name[m.to()].clone())
-            };
-            MoveView {
-                from,
-                to,
-                promotion: m.promotion().map(|r| r.letter()),
-                text: p.move_text(m),
-                human: p.move_to_human(m),
-                board_move,
-            }
-        })
-        .collect();
+    let moves = p.legal_moves().iter().map(|&m| space_move(p, m)).collect();
     let side = p.side_to_move();
     View {
         variant: crate::startrek::NAME,

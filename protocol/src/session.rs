@@ -8,7 +8,7 @@
 
 use crate::error::{MovesError, PlayError, SearchError, SearchSetupError, SessionError};
 use oblique_engine::search::{Info, Limits, Search, SearchResult};
-use oblique_engine::{AnyPosition, PositionError};
+use oblique_engine::{record, AnyPosition, GameRecord, PositionError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -111,49 +111,32 @@ impl Default for Options {
     }
 }
 
-/// The game: a start position and the moves played from it.
+/// The game: the engine's game record, and whether the GUI left it without a usable
+/// position (an illegal `setboard` / `position` arrived). Reading goes to the record
+/// (`Deref`); moves go through `play`, which refuses them while the position is unusable.
 #[derive(Clone)]
 pub struct Game {
-    start: AnyPosition,
-    /// Position after each move.
-    after: Vec<AnyPosition>,
-    moves: Vec<String>,
-    /// Why there is no usable position (an illegal `setboard` / `position` arrived).
+    record: GameRecord,
     invalid: Option<String>,
+}
+
+impl std::ops::Deref for Game {
+    type Target = GameRecord;
+
+    fn deref(&self) -> &GameRecord {
+        &self.record
+    }
 }
 
 impl Game {
     pub fn new(variant: &str, fen: Option<&str>) -> Result<Game, PositionError> {
-        Ok(Game {
-            start: AnyPosition::new(variant, fen)?,
-            after: Vec::new(),
-            moves: Vec::new(),
+        Ok(Game::from_record(GameRecord::new(variant, fen)?))
+    }
+
+    fn from_record(record: GameRecord) -> Game {
+        Game {
+            record,
             invalid: None,
-        })
-    }
-
-    pub fn variant(&self) -> &'static str {
-        self.start.variant_name()
-    }
-
-    pub fn position(&self) -> &AnyPosition {
-        self.after.last().unwrap_or(&self.start)
-    }
-
-    pub fn start(&self) -> &AnyPosition {
-        &self.start
-    }
-
-    pub fn moves(&self) -> &[String] {
-        &self.moves
-    }
-
-    /// Position before move `i` (0 = the start).
-    pub fn position_before(&self, i: usize) -> &AnyPosition {
-        if i == 0 {
-            &self.start
-        } else {
-            self.after.get(i - 1).unwrap_or(&self.start)
         }
     }
 
@@ -164,34 +147,26 @@ impl Game {
     /// Keeps the variant but refuses moves and searches until a good position arrives.
     pub fn set_invalid(&mut self, why: impl std::fmt::Display) {
         self.invalid = Some(why.to_string());
-        self.after.clear();
-        self.moves.clear();
+        self.record.take_back(self.record.len());
     }
 
-    /// Plays a move; the game is unchanged if it is not legal. Returns the move in
-    /// protocol notation.
+    /// Plays a move; the game is unchanged if it is not legal. A result by rule does not
+    /// stop the game while a move is left: the GUI decides. Returns the move in protocol
+    /// notation.
     pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
         if let Some(why) = &self.invalid {
             return Err(PlayError::NoValidPosition(why.clone()));
         }
-        if self.position().outcome().is_some() && self.position().count_legal_moves() == 0 {
-            return Err(PlayError::GameOver);
+        match self.record.play_past_result(text) {
+            Ok(m) => Ok(m.text.clone()),
+            Err(record::PlayError::GameOver(_)) => Err(PlayError::GameOver),
+            Err(record::PlayError::Move(e)) => Err(PlayError::Move(e)),
         }
-        let mut next = self.position().clone();
-        let name = next.play(text)?;
-        self.after.push(next);
-        self.moves.push(name.clone());
-        Ok(name)
     }
 
     /// Takes back the last move; false if there is none.
     pub fn undo(&mut self) -> bool {
-        if self.after.pop().is_some() {
-            self.moves.pop();
-            true
-        } else {
-            false
-        }
+        self.record.undo()
     }
 }
 
@@ -460,12 +435,7 @@ fn apply_options(slot: &mut Slot, o: &Options) -> Result<(), SearchSetupError> {
 
 /// The position after `moves` from `start`; errors name the first bad move.
 pub fn position_after(start: &AnyPosition, moves: &[&str]) -> Result<Game, MovesError> {
-    let mut g = Game {
-        start: start.clone(),
-        after: Vec::new(),
-        moves: Vec::new(),
-        invalid: None,
-    };
+    let mut g = Game::from_record(GameRecord::from_start(start.clone()));
     for m in moves {
         g.play(m).map_err(|error| MovesError {
             text: m.to_string(),

@@ -10,6 +10,7 @@
 
 mod assets;
 pub mod engine;
+pub mod error;
 pub mod json;
 pub mod pgn;
 pub mod session;
@@ -23,7 +24,7 @@ use axum::{Json, Router};
 use engine::Engines;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use session::{GameRecord, Session};
+use session::Session;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -183,17 +184,17 @@ async fn position(
         Err(e) => return bad_request(format!("bad query: {e}")),
     };
     let variant = q.variant.unwrap_or_else(|| "chess".into());
-    let mut game = match GameRecord::new(&variant, q.fen.as_deref()) {
+    let mut game = match session::new_game(&variant, q.fen.as_deref()) {
         Ok(g) => g,
-        Err(e) => return bad_request(e),
+        Err(e) => return bad_request(e.to_string()),
     };
     let moves = q.moves.unwrap_or_default();
     for m in moves.split([',', ' ']).filter(|m| !m.is_empty()) {
         if let Err(e) = game.play(m) {
-            return bad_request(e);
+            return bad_request(e.to_string());
         }
     }
-    let view = oblique_engine::view::view(&game.pos);
+    let view = oblique_engine::view::view(game.position());
     let mut v: Value = json::view_json(&view);
     v["pgn"] = json!(pgn::write(&game));
     Json(v).into_response()

@@ -1,23 +1,20 @@
-//! One browser tab's game: the position and its moves, who the engine plays, and the tab's
-//! search. Every message from the page is answered with the new state or one error line; a
-//! bad message changes nothing.
+//! One browser tab's game (the engine's game record), who the engine plays, and the tab's
+//! search. Every message from the page is answered with the new state or one error line
+//! (`RequestError`); a bad message changes nothing.
 
 use crate::engine::{Cancel, Engines};
+use crate::error::{EngineMoveError, RequestError, MAX_MOVETIME_MS, MAX_MULTIPV};
 use crate::json::{info_json, view_json};
 use crate::pgn;
 use oblique_engine::search::{Limits, MAX_DEPTH};
 use oblique_engine::view::view;
-use oblique_engine::{AnyPosition, Color};
+use oblique_engine::PositionError;
+use oblique_engine::{Color, GameRecord};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-
-/// Longest think the page may ask for per move.
-pub const MAX_MOVETIME_MS: u64 = 600_000;
-/// Most lines an analysis may show.
-pub const MAX_MULTIPV: usize = 8;
 
 /// What the page sends.
 #[derive(Deserialize, Debug)]
@@ -76,15 +73,13 @@ enum EngineSide {
 }
 
 impl EngineSide {
-    fn parse(s: &str) -> Result<EngineSide, String> {
+    fn parse(s: &str) -> Result<EngineSide, RequestError> {
         match s {
             "off" | "none" => Ok(EngineSide::Off),
             "white" | "w" => Ok(EngineSide::Plays(Color::White)),
             "black" | "b" => Ok(EngineSide::Plays(Color::Black)),
             "both" => Ok(EngineSide::Both),
-            other => Err(format!(
-                "engine side must be white, black, both or off, not '{other}'"
-            )),
+            other => Err(RequestError::EngineSide(other.to_string())),
         }
     }
 
@@ -106,99 +101,6 @@ impl EngineSide {
     }
 }
 
-/// A move that was played, as the page lists and marks it.
-#[derive(Clone, Debug)]
-struct Played {
-    text: String,
-    human: String,
-    from: String,
-    to: String,
-    board_move: bool,
-}
-
-/// The game itself: start position and moves; the current position is their replay.
-#[derive(Clone)]
-pub struct GameRecord {
-    pub variant: String,
-    pub start_fen: String,
-    start: AnyPosition,
-    pub pos: AnyPosition,
-    played: Vec<Played>,
-}
-
-impl GameRecord {
-    pub fn new(variant: &str, fen: Option<&str>) -> Result<GameRecord, String> {
-        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
-        let start = AnyPosition::new(variant, fen).map_err(|e| e.to_string())?;
-        Ok(GameRecord {
-            variant: start.variant_name().to_string(),
-            start_fen: start.to_fen(),
-            pos: start.clone(),
-            start,
-            played: Vec::new(),
-        })
-    }
-
-    /// Plays a legal move given as text; the game is unchanged if it is not legal.
-    pub fn play(&mut self, text: &str) -> Result<(), String> {
-        if let Some(o) = self.pos.outcome() {
-            return Err(format!("the game is over ({})", o.reason()));
-        }
-        let v = view(&self.pos);
-        let mut next = self.pos.clone();
-        let canonical = next.play(text).map_err(|e| format!("illegal move: {e}"))?;
-        let Some(m) = v.moves.iter().find(|m| m.text == canonical) else {
-            return Err(format!("illegal move: {text}"));
-        };
-        self.played.push(Played {
-            text: m.text.clone(),
-            human: m.human.clone(),
-            from: m.from.clone(),
-            to: m.to.clone(),
-            board_move: m.board_move,
-        });
-        self.pos = next;
-        Ok(())
-    }
-
-    /// Takes back the last `n` moves.
-    fn take_back(&mut self, n: usize) {
-        let keep = self.played.len().saturating_sub(n);
-        let texts: Vec<String> = self.played[..keep].iter().map(|p| p.text.clone()).collect();
-        let mut pos = self.start.clone();
-        let mut played = Vec::new();
-        for (t, p) in texts.iter().zip(&self.played) {
-            if pos.play(t).is_err() {
-                break;
-            }
-            played.push(p.clone());
-        }
-        self.pos = pos;
-        self.played = played;
-    }
-
-    pub fn moves(&self) -> Vec<String> {
-        self.played.iter().map(|p| p.text.clone()).collect()
-    }
-
-    pub fn human_moves(&self) -> Vec<String> {
-        self.played.iter().map(|p| p.human.clone()).collect()
-    }
-
-    /// Side to move in the start position (numbering of the move list).
-    pub fn first_mover(&self) -> Color {
-        self.start.side_to_move()
-    }
-
-    pub fn start_fullmove(&self) -> u32 {
-        self.start_fen
-            .split_whitespace()
-            .last()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1)
-    }
-}
-
 /// A tab's session.
 pub struct Session {
     engines: Arc<Engines>,
@@ -213,25 +115,28 @@ pub struct Session {
     thinking: bool,
 }
 
-fn check_strength(depth: Option<u32>, movetime: Option<u64>) -> Result<(), String> {
+fn check_strength(depth: Option<u32>, movetime: Option<u64>) -> Result<(), RequestError> {
     if let Some(d) = depth {
         if d == 0 || d > MAX_DEPTH {
-            return Err(format!("depth must be between 1 and {MAX_DEPTH}, not {d}"));
+            return Err(RequestError::Depth(d));
         }
     }
     if let Some(t) = movetime {
         if t == 0 || t > MAX_MOVETIME_MS {
-            return Err(format!(
-                "movetime must be between 1 and {MAX_MOVETIME_MS} ms, not {t}"
-            ));
+            return Err(RequestError::Movetime(t));
         }
     }
     Ok(())
 }
 
+/// A new game of `variant` from `fen` (none when blank): the start of a tab's game.
+pub fn new_game(variant: &str, fen: Option<&str>) -> Result<GameRecord, PositionError> {
+    GameRecord::new(variant, fen.map(str::trim).filter(|f| !f.is_empty()))
+}
+
 impl Session {
     pub fn new(engines: Arc<Engines>, events: UnboundedSender<Event>) -> Session {
-        let game = match GameRecord::new("chess", None) {
+        let game = match GameRecord::new(oblique_engine::variant::CHESS.name, None) {
             Ok(g) => g,
             Err(e) => unreachable!("orthodox chess always starts: {e}"),
         };
@@ -258,20 +163,19 @@ impl Session {
 
     /// Handles one text message from the page; returns the messages to send back.
     pub fn handle_text(&mut self, text: &str) -> Vec<Value> {
-        let request: Request = match serde_json::from_str(text) {
-            Ok(r) => r,
-            Err(e) => return vec![error(format!("bad request: {e}"))],
-        };
-        match self.apply(request) {
+        let applied = serde_json::from_str(text)
+            .map_err(RequestError::from)
+            .and_then(|request| self.apply(request));
+        match applied {
             Ok(()) => {
                 self.start_search_if_due();
                 vec![self.state()]
             }
-            Err(e) => vec![error(e)],
+            Err(e) => vec![error(&e)],
         }
     }
 
-    fn apply(&mut self, request: Request) -> Result<(), String> {
+    fn apply(&mut self, request: Request) -> Result<(), RequestError> {
         match request {
             Request::New {
                 variant,
@@ -283,36 +187,33 @@ impl Session {
             } => {
                 check_strength(depth, movetime)?;
                 let engine = engine.as_deref().map(EngineSide::parse).transpose()?;
-                let mut game = GameRecord::new(&variant, fen.as_deref())?;
+                let mut game = new_game(&variant, fen.as_deref())?;
                 for m in &moves {
                     game.play(m)?;
                 }
                 self.cancel_search();
                 self.game = game;
                 self.analysis = None;
-                self.engine =
-                    engine.unwrap_or(EngineSide::Plays(self.game.pos.side_to_move().other()));
+                self.engine = engine.unwrap_or(EngineSide::Plays(self.side_to_move().other()));
                 self.set_strength(depth, movetime);
             }
             Request::Move { text } => {
-                let mover = self.game.pos.side_to_move();
+                let mover = self.side_to_move();
                 if self.engine.plays(mover) && self.analysis.is_none() {
-                    return Err(format!("it is the engine's move ({})", mover.name()));
+                    return Err(RequestError::EnginesMove(mover));
                 }
                 self.game.play(&text)?;
                 self.cancel_search();
             }
             Request::Undo => {
-                if self.game.played.is_empty() {
-                    return Err("no move to take back".into());
+                if self.game.is_empty() {
+                    return Err(RequestError::NothingToTakeBack);
                 }
                 self.cancel_search();
-                self.game.take_back(1);
+                self.game.undo();
                 if !matches!(self.engine, EngineSide::Off | EngineSide::Both) {
-                    while !self.game.played.is_empty()
-                        && self.engine.plays(self.game.pos.side_to_move())
-                    {
-                        self.game.take_back(1);
+                    while !self.game.is_empty() && self.engine.plays(self.side_to_move()) {
+                        self.game.undo();
                     }
                 }
             }
@@ -328,12 +229,12 @@ impl Session {
                 self.set_strength(depth, movetime);
             }
             Request::Go => {
-                if self.game.pos.outcome().is_some() {
-                    return Err("the game is over".into());
+                if self.game.outcome().is_some() {
+                    return Err(RequestError::Over);
                 }
                 self.cancel_search();
                 self.analysis = None;
-                let side = self.game.pos.side_to_move();
+                let side = self.side_to_move();
                 self.engine = match self.engine {
                     EngineSide::Both => EngineSide::Both,
                     _ => EngineSide::Plays(side),
@@ -342,7 +243,7 @@ impl Session {
             Request::Analyse { multipv } => {
                 let k = multipv.unwrap_or(1);
                 if k == 0 || k > MAX_MULTIPV {
-                    return Err(format!("multipv must be between 1 and {MAX_MULTIPV}"));
+                    return Err(RequestError::MultiPv);
                 }
                 self.cancel_search();
                 self.engine = EngineSide::Off;
@@ -363,6 +264,10 @@ impl Session {
         Ok(())
     }
 
+    fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
     fn set_strength(&mut self, depth: Option<u32>, movetime: Option<u64>) {
         if depth.is_some() || movetime.is_some() {
             self.depth = depth;
@@ -372,7 +277,7 @@ impl Session {
 
     /// Starts the engine's move or the analysis when one is due.
     fn start_search_if_due(&mut self) {
-        if self.thinking || self.game.pos.outcome().is_some() {
+        if self.thinking || self.game.outcome().is_some() {
             return;
         }
         let limits = if let Some(k) = self.analysis {
@@ -381,7 +286,7 @@ impl Session {
                 multipv: k,
                 ..Limits::default()
             }
-        } else if self.engine.plays(self.game.pos.side_to_move()) {
+        } else if self.engine.plays(self.side_to_move()) {
             Limits {
                 depth: self.depth,
                 movetime: if self.depth.is_some() {
@@ -398,7 +303,7 @@ impl Session {
         self.cancel = Arc::new(Cancel::default());
         self.thinking = true;
         let generation = self.generation;
-        let pos = self.game.pos.clone();
+        let pos = self.game.position().clone();
         let info_pos = pos.clone();
         let events = self.events.clone();
         let done_events = self.events.clone();
@@ -435,8 +340,8 @@ impl Session {
                 }
                 let mut out = Vec::new();
                 if let Some(best) = best {
-                    if let Err(e) = self.game.play(&best) {
-                        out.push(error(format!("engine move {best} refused: {e}")));
+                    if let Err(error) = self.game.play(&best) {
+                        out.push(self::error(&EngineMoveError { best, error }));
                     }
                 }
                 self.start_search_if_due();
@@ -449,15 +354,15 @@ impl Session {
 
     /// The whole state the page draws.
     pub fn state(&self) -> Value {
-        let v = view(&self.game.pos);
-        let last = self.game.played.last();
+        let v = view(self.game.position());
+        let last = self.game.moves().last();
         json!({
             "type": "state",
             "view": view_json(&v),
-            "startFen": self.game.start_fen,
+            "startFen": self.game.start_fen(),
             "firstMover": self.game.first_mover().name(),
             "startFullmove": self.game.start_fullmove(),
-            "history": self.game.played.iter().map(|p| json!({
+            "history": self.game.moves().iter().map(|p| json!({
                 "text": p.text, "human": p.human, "from": p.from, "to": p.to,
                 "boardMove": p.board_move
             })).collect::<Vec<_>>(),
@@ -476,8 +381,8 @@ impl Session {
     }
 }
 
-fn error(message: String) -> Value {
-    json!({"type": "error", "message": message})
+fn error(e: &dyn std::error::Error) -> Value {
+    json!({"type": "error", "message": e.to_string()})
 }
 
 #[cfg(test)]
