@@ -559,32 +559,202 @@ impl XBoard {
         self.excluded.clear();
         self.analyze(s);
     }
+
+    /// `new`: orthodox chess, the engine plays Black, limits and exclusions cleared.
+    fn new_game(&mut self, s: &mut Session, out: &mut Out) {
+        self.stop_all(s);
+        if let Err(e) = s.new_game("chess", None) {
+            out.line(format!("Error ({e}): new"));
+        }
+        s.clear_hash();
+        self.engine_side = Some(Color::Black);
+        self.depth_limit = None;
+        self.excluded.clear();
+        self.hint = None;
+        self.unnamed_variant = false;
+        self.analyze(s);
+    }
+
+    /// `go`: the engine plays the side to move and thinks now.
+    fn go(&mut self, s: &mut Session, out: &mut Out) {
+        if self.analyzing {
+            out.line("Error (command not legal now): go");
+        } else {
+            self.engine_side = Some(s.game.position().side_to_move());
+            self.think(s, out);
+        }
+    }
+
+    /// `ping N`: `pong N` now, or after the move being thought about.
+    fn ping(&mut self, s: &Session, out: &mut Out, line: &Line) {
+        let n = line.rest_from(1).to_string();
+        if self.thinking(s) {
+            self.deferred_pongs.push(n);
+        } else {
+            out.line(format!("pong {n}"));
+        }
+    }
+
+    /// `easy`: pondering off, and a ponder search under way ends.
+    fn stop_pondering(&mut self, s: &mut Session) {
+        self.ponder = false;
+        if matches!(
+            &self.current,
+            Some(Current {
+                task: Task::Ponder { .. },
+                ..
+            })
+        ) {
+            self.stop_all(s);
+        }
+    }
+
+    /// `exit`: leaves analysis mode.
+    fn exit_analysis(&mut self, s: &mut Session, out: &mut Out) {
+        if self.analyzing {
+            self.analyzing = false;
+            self.stop_all(s);
+        } else {
+            out.line("Error (command not legal now): exit");
+        }
+    }
+
+    /// `level MPS BASE INC`: a conventional or incremental clock.
+    fn set_level(&mut self, out: &mut Out, line: &Line) {
+        let parsed = (|| {
+            Some(Level {
+                moves_per_session: u32::try_from(line.word(1).and_then(parse_u64)?).ok()?,
+                base: level_base(line.word(2)?)?,
+                increment: Duration::from_secs_f64(parse_seconds(line.word(3)?)?),
+            })
+        })();
+        match parsed {
+            Some(l) if line.len() == 4 => {
+                self.level = Some(l);
+                self.search_time = None;
+            }
+            _ => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `st SECONDS`: a fixed time per move.
+    fn set_search_time(&mut self, out: &mut Out, line: &Line) {
+        match line.word(1).and_then(parse_seconds) {
+            Some(t) => {
+                self.search_time = Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
+                self.level = None;
+            }
+            None => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `sd DEPTH`: a depth limit (capped at the search's deepest).
+    fn set_depth_limit(&mut self, out: &mut Out, line: &Line) {
+        match line.word(1).and_then(parse_u64) {
+            Some(d) if d >= 1 => self.depth_limit = Some(d.min(MAX_DEPTH as u64) as u32),
+            _ => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `time CS` / `otim CS`: the engine's and the opponent's clocks in centiseconds.
+    fn set_clock(&mut self, out: &mut Out, line: &Line) {
+        match line.word(1).and_then(centiseconds) {
+            Some(t) if line.command() == "time" => self.time_left = Some(t),
+            Some(t) => self.opponent_time = Some(t),
+            None => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `memory MB`: the hash table's size.
+    fn set_memory(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
+        match line.word(1).and_then(parse_u64) {
+            Some(mb) => {
+                if let Err(e) = s.set_hash((mb as usize).clamp(1, MAX_HASH_MB)) {
+                    out.line(format!("Error ({e}): {}", line.text()));
+                }
+            }
+            None => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `cores N`: search threads.
+    fn set_cores(&mut self, s: &mut Session, out: &mut Out, line: &Line) {
+        match line.word(1).and_then(parse_u64) {
+            Some(n) if n >= 1 => {
+                if let Err(e) = s.set_threads((n as usize).min(MAX_THREADS)) {
+                    out.line(format!("Error ({e}): {}", line.text()));
+                }
+            }
+            _ => out.line(format!("Error (bad parameters): {}", line.text())),
+        }
+    }
+
+    /// `lift SQUARE`: the legal targets of the piece a person picked up, as `highlight`.
+    fn lift(&mut self, s: &Session, out: &mut Out, line: &Line) {
+        match line.word(1) {
+            Some(sq) => match xboard_gui::highlight_for(s.game.position(), sq) {
+                Some(h) => {
+                    self.lifted = Some(sq.to_string());
+                    out.line(format!("highlight {h}"));
+                }
+                None => out.line(format!("Error (bad square): {}", line.text())),
+            },
+            None => out.line("Error (too few parameters): lift"),
+        }
+    }
+
+    /// `put SQUARE` after a `lift`: the promotion choices of that move, as `choice`.
+    fn put(&mut self, s: &Session, out: &mut Out, line: &Line) {
+        match (self.lifted.take(), line.word(1)) {
+            (Some(from), Some(to)) => {
+                let choices = xboard_gui::promotion_choices(s.game.position(), &from, to);
+                if !choices.is_empty() {
+                    out.line(format!("choice {choices}"));
+                }
+            }
+            (_, None) => out.line("Error (too few parameters): put"),
+            (None, Some(_)) => {}
+        }
+    }
+
+    /// A word that is no command: a move sent bare (usermove=1 is asked for, but older GUIs
+    /// send moves alone), or an unknown command.
+    fn bare_word(&mut self, s: &mut Session, out: &mut Out, line: &Line, word: &str) {
+        let looks_like_move = xboard_gui::split_move(word).is_some()
+            || word.contains('(')
+            || word.starts_with("O-O")
+            || word == "@@@@";
+        if looks_like_move && line.len() == 1 {
+            self.user_move(s, out, word);
+        } else {
+            out.line(format!("Error (unknown command): {}", line.text()));
+        }
+    }
 }
 
 impl Frontend for XBoard {
+    /// One command from the GUI: the words that need an answer or change state, each
+    /// handled by a method of `XBoard` named for what it does; moves sent bare are moves.
     fn line(&mut self, s: &mut Session, out: &mut Out, text: &str) -> Flow {
         let line = Line::new(text);
-        let arg_u64 = |i: usize| line.word(i).and_then(parse_u64);
         match line.command() {
-            "" => {}
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            // Words XBoard sends that need no answer here.
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "draw" | "white" | "black" | "hover" | "#" => {}
-            "protover" => self.features(s, out),
-            "new" => {
-                self.stop_all(s);
-                if let Err(e) = s.new_game("chess", None) {
-                    out.line(format!("Error ({e}): new"));
-                }
-                s.clear_hash();
-                self.engine_side = Some(Color::Black);
-                self.depth_limit = None;
-                self.excluded.clear();
-                self.hint = None;
-                self.unnamed_variant = false;
-                self.analyze(s);
-            }
-            "variant" => self.set_variant(s, out, &line),
             "quit" => return Flow::Quit,
+            "protover" => self.features(s, out),
+            // The game.
+            "new" => self.new_game(s, out),
+            "variant" => self.set_variant(s, out, &line),
+            "setboard" if line.len() < 2 => out.line("Error (too few parameters): setboard"),
+            "setboard" => self.set_board(s, out, line.rest_from(1)),
+            "usermove" => match line.word(1) {
+                Some(m) => self.user_move(s, out, m),
+                None => out.line("Error (too few parameters): usermove"),
+            },
+            "undo" => self.undo(s, out, &line, 1),
+            "remove" => self.undo(s, out, &line, 2),
+            // Who plays, and when the engine thinks.
             "force" => {
                 if !self.analyzing {
                     self.stop_all(s);
@@ -595,95 +765,19 @@ impl Frontend for XBoard {
                 self.stop_all(s);
                 self.engine_side = None;
             }
-            "go" => {
-                if self.analyzing {
-                    out.line("Error (command not legal now): go");
-                } else {
-                    self.engine_side = Some(s.game.position().side_to_move());
-                    self.think(s, out);
-                }
-            }
+            "go" => self.go(s, out),
             "playother" => {
                 self.stop_all(s);
                 self.engine_side = Some(s.game.position().side_to_move().other());
             }
-            "usermove" => match line.word(1) {
-                Some(m) => self.user_move(s, out, m),
-                None => out.line("Error (too few parameters): usermove"),
-            },
-            "setboard" => {
-                if line.len() < 2 {
-                    out.line("Error (too few parameters): setboard");
-                } else {
-                    self.set_board(s, out, line.rest_from(1));
-                }
-            }
-            "level" => {
-                let parsed = (|| {
-                    Some(Level {
-                        moves_per_session: u32::try_from(arg_u64(1)?).ok()?,
-                        base: level_base(line.word(2)?)?,
-                        increment: Duration::from_secs_f64(parse_seconds(line.word(3)?)?),
-                    })
-                })();
-                match parsed {
-                    Some(l) if line.len() == 4 => {
-                        self.level = Some(l);
-                        self.search_time = None;
-                    }
-                    _ => out.line(format!("Error (bad parameters): {}", line.text())),
-                }
-            }
-            "st" => match line.word(1).and_then(parse_seconds) {
-                Some(t) => {
-                    self.search_time =
-                        Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
-                    self.level = None;
-                }
-                None => out.line(format!("Error (bad parameters): {}", line.text())),
-            },
-            "sd" => match arg_u64(1) {
-                Some(d) if d >= 1 => self.depth_limit = Some(d.min(MAX_DEPTH as u64) as u32),
-                _ => out.line(format!("Error (bad parameters): {}", line.text())),
-            },
-            "time" | "otim" => match line.word(1).and_then(centiseconds) {
-                Some(t) => {
-                    if line.command() == "time" {
-                        self.time_left = Some(t);
-                    } else {
-                        self.opponent_time = Some(t);
-                    }
-                }
-                None => out.line(format!("Error (bad parameters): {}", line.text())),
-            },
             "?" => {
                 if self.thinking(s) {
                     s.request_stop();
                 }
             }
-            "ping" => {
-                let n = line.rest_from(1).to_string();
-                if self.thinking(s) {
-                    self.deferred_pongs.push(n);
-                } else {
-                    out.line(format!("pong {n}"));
-                }
-            }
-            "undo" => self.undo(s, out, &line, 1),
-            "remove" => self.undo(s, out, &line, 2),
+            "ping" => self.ping(s, out, &line),
             "hard" => self.ponder = true,
-            "easy" => {
-                self.ponder = false;
-                if matches!(
-                    &self.current,
-                    Some(Current {
-                        task: Task::Ponder { .. },
-                        ..
-                    })
-                ) {
-                    self.stop_all(s);
-                }
-            }
+            "easy" => self.stop_pondering(s),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "analyze" => {
@@ -691,75 +785,32 @@ impl Frontend for XBoard {
                 self.engine_side = None;
                 self.analyze(s);
             }
-            "exit" => {
-                if self.analyzing {
-                    self.analyzing = false;
-                    self.stop_all(s);
-                } else {
-                    out.line("Error (command not legal now): exit");
-                }
-            }
+            "exit" => self.exit_analysis(s, out),
             "." => self.status(s, out),
             "exclude" => self.exclude(s, out, &line, true),
             "include" => self.exclude(s, out, &line, false),
-            "memory" => match arg_u64(1) {
-                Some(mb) => {
-                    if let Err(e) = s.set_hash((mb as usize).clamp(1, MAX_HASH_MB)) {
-                        out.line(format!("Error ({e}): {}", line.text()));
-                    }
-                }
-                None => out.line(format!("Error (bad parameters): {}", line.text())),
-            },
-            "cores" => match arg_u64(1) {
-                Some(n) if n >= 1 => {
-                    if let Err(e) = s.set_threads((n as usize).min(MAX_THREADS)) {
-                        out.line(format!("Error ({e}): {}", line.text()));
-                    }
-                }
-                _ => out.line(format!("Error (bad parameters): {}", line.text())),
-            },
-            "option" => self.set_option(s, out, &line),
             "hint" => {
                 if let Some(h) = &self.hint {
                     out.line(format!("Hint: {h}"));
                 }
             }
+            // Clocks and limits.
+            "level" => self.set_level(out, &line),
+            "st" => self.set_search_time(out, &line),
+            "sd" => self.set_depth_limit(out, &line),
+            "time" | "otim" => self.set_clock(out, &line),
+            // Engine options.
+            "memory" => self.set_memory(s, out, &line),
+            "cores" => self.set_cores(s, out, &line),
+            "option" => self.set_option(s, out, &line),
+            // The GUI's questions.
             "bk" => {
                 out.line(" Oblique has no opening book.");
                 out.line("");
             }
-            "lift" => match line.word(1) {
-                Some(sq) => match xboard_gui::highlight_for(s.game.position(), sq) {
-                    Some(h) => {
-                        self.lifted = Some(sq.to_string());
-                        out.line(format!("highlight {h}"));
-                    }
-                    None => out.line(format!("Error (bad square): {}", line.text())),
-                },
-                None => out.line("Error (too few parameters): lift"),
-            },
-            "put" => match (self.lifted.take(), line.word(1)) {
-                (Some(from), Some(to)) => {
-                    let choices = xboard_gui::promotion_choices(s.game.position(), &from, to);
-                    if !choices.is_empty() {
-                        out.line(format!("choice {choices}"));
-                    }
-                }
-                (_, None) => out.line("Error (too few parameters): put"),
-                (None, Some(_)) => {}
-            },
-            word => {
-                // A bare move (usermove=1 is asked for, but older GUIs send moves alone).
-                let looks_like_move = xboard_gui::split_move(word).is_some()
-                    || word.contains('(')
-                    || word.starts_with("O-O")
-                    || word == "@@@@";
-                if looks_like_move && line.len() == 1 {
-                    self.user_move(s, out, word);
-                } else {
-                    out.line(format!("Error (unknown command): {}", line.text()));
-                }
-            }
+            "lift" => self.lift(s, out, &line),
+            "put" => self.put(s, out, &line),
+            word => self.bare_word(s, out, &line, word),
         }
         Flow::Continue
     }
