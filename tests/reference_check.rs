@@ -61,8 +61,7 @@ fn rules_start_fen(game: &str) -> String {
     text.lines()
         .find_map(|l| {
             let (name, fen) = l.trim().split_once(char::is_whitespace)?;
-            (name == game && fen.trim().split_whitespace().count() == 6)
-                .then(|| fen.trim().to_string())
+            (name == game && fen.split_whitespace().count() == 6).then(|| fen.trim().to_string())
         })
         .unwrap_or_else(|| panic!("conventions.md gives no start FEN for {game}"))
 }

@@ -6,7 +6,7 @@ mod search_2d;
 
 use oblique_engine::search::{Limits, PonderHit, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
-use search_2d::{mate_in, search};
+use search_2d::{clean_env, mate_in, search};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -126,6 +126,7 @@ const STOP_LAG: Duration = Duration::from_millis(300);
 
 #[test]
 fn a_stopped_search_returns_a_legal_move_quickly() {
+    clean_env();
     for variant in ["chess", "ultraslanted", "diagonal"] {
         let pos = AnyPosition::new(variant, None).unwrap();
         let s = Search::new(2, 16).unwrap();
@@ -231,6 +232,7 @@ fn ponder_search(
     std::sync::Arc<PonderHit>,
     std::thread::JoinHandle<(SearchResult, Instant)>,
 ) {
+    clean_env();
     let hit = PonderHit::new();
     let limits = Limits {
         ponder: Some(hit.clone()),
@@ -286,6 +288,7 @@ fn back_rank_mate(
     limits: &Limits,
     stop_after: Option<Duration>,
 ) -> (SearchResult, usize, Duration) {
+    clean_env();
     let pos = AnyPosition::new("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")).unwrap();
     let s = Search::new(1, 16).unwrap();
     let stopper = stop_after.map(|after| {

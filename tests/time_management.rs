@@ -13,6 +13,9 @@ use oblique_engine::search::{Clock, Limits, Search};
 use oblique_engine::{AnyPosition, Color};
 use std::time::Duration;
 
+#[path = "common/clean_env.rs"]
+mod clean_env;
+
 /// Processor time used so far by this process: user plus system, every thread (the only
 /// test of this file is running, so that is the search). Wall time where there is no
 /// `getrusage`.
@@ -37,6 +40,7 @@ fn cpu_time() -> Duration {
 }
 
 fn play_on_the_clock(variant: &str, max_plies: usize) {
+    clean_env::clean();
     let mut pos = AnyPosition::new(variant, None).unwrap();
     let search = Search::new(1, 16).unwrap();
     let eval = oblique_eval::Evaluation;
