@@ -2,9 +2,9 @@
 //! engines that play an illegal move, time out and crash, a match against Fairy-Max over
 //! XBoard, Ctrl-C, and argument errors.
 //!
-//! Oblique itself plays every game its UCI front end offers (all of them, Star Trek chess
-//! included, through `UCI_Variant`); a scripted random mover stands in for any game a build
-//! does not offer, so the runner and the arbiter are tested either way.
+//! Oblique itself plays every game `oblique variants` lists (Star Trek chess included, through
+//! `UCI_Variant`); a game its UCI front end cannot play fails the test (nothing stands in
+//! for it, so a UCI regression in one game cannot pass as a match of random movers).
 
 use oblique_engine::AnyPosition;
 use std::collections::HashMap;
@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+#[path = "common/tools.rs"]
+mod tools;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_oblique")
@@ -34,29 +37,35 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 /// Whether `oblique uci` plays `variant`: it offers it through UCI_Variant and answers
-/// `go depth 1` from the start position with a legal move. Asked once per game.
-fn oblique_plays(variant: &str) -> bool {
-    static CACHE: OnceLock<Mutex<HashMap<String, bool>>> = OnceLock::new();
+/// `go depth 1` from the start position with a legal move. Asked once per game; `Err` says
+/// what went wrong.
+fn oblique_plays(variant: &str) -> Result<(), String> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Result<(), String>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(&known) = cache.lock().unwrap().get(variant) {
-        return known;
+    if let Some(known) = cache.lock().unwrap().get(variant) {
+        return known.clone();
     }
-    let plays = probe_uci(variant).unwrap_or(false);
-    cache.lock().unwrap().insert(variant.to_string(), plays);
+    let plays = probe_uci(variant);
+    cache
+        .lock()
+        .unwrap()
+        .insert(variant.to_string(), plays.clone());
     plays
 }
 
-fn probe_uci(variant: &str) -> Option<bool> {
-    let start = AnyPosition::new(variant, None).ok()?;
+fn probe_uci(variant: &str) -> Result<(), String> {
+    let start = AnyPosition::new(variant, None).map_err(|e| format!("no start position: {e}"))?;
     let mut child = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
         .arg("uci")
+        .env_remove("OBLIQUE_NET")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let stdout = child.stdout.take()?;
+        .map_err(|e| format!("cannot start `oblique uci`: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
@@ -73,13 +82,17 @@ fn probe_uci(variant: &str) -> Option<bool> {
     );
     let _ = stdin.write_all(script.as_bytes());
     let _ = stdin.flush();
-    let deadline = Instant::now() + Duration::from_secs(10);
+    // A bound on a hang, not a timing: a depth-1 answer takes milliseconds, but the tests
+    // share two cores with release builds.
+    let deadline = Instant::now() + Duration::from_secs(60);
     let mut offered = false;
     let mut answer = None;
+    let mut transcript = Vec::new();
     while let Some(left) = deadline.checked_duration_since(Instant::now()) {
         let Ok(line) = rx.recv_timeout(left) else {
             break;
         };
+        transcript.push(line.clone());
         if line.starts_with("option name UCI_Variant") {
             offered = line.split_whitespace().any(|w| w == variant);
         }
@@ -92,17 +105,27 @@ fn probe_uci(variant: &str) -> Option<bool> {
     drop(stdin);
     let _ = child.kill();
     let _ = child.wait();
-    let legal = answer.is_some_and(|m| start.clone().play(&m).is_ok());
-    Some((offered || variant == "chess") && legal)
+    let said = transcript.join("\n");
+    if !(offered || variant == "chess") {
+        return Err(format!("UCI_Variant does not offer {variant}:\n{said}"));
+    }
+    let Some(m) = answer else {
+        return Err(format!("no bestmove to `go depth 1` within 60 s:\n{said}"));
+    };
+    start
+        .clone()
+        .play(&m)
+        .map(|_| ())
+        .map_err(|e| format!("bestmove {m} is not legal ({e}):\n{said}"))
 }
 
-/// The engine command for Oblique in `variant`, or the random mover if it cannot play it.
-fn oblique_or_stand_in(variant: &str) -> (String, &'static str) {
-    if oblique_plays(variant) {
-        (format!("{} uci name=Oblique", bin()), "oblique")
-    } else {
-        (format!("{} random", fake()), "random mover")
+/// The engine command for Oblique over UCI in `variant`. The match tests are tests of
+/// Oblique: when its UCI front end cannot play the game, the test fails (no stand-in).
+fn oblique_uci(variant: &str) -> String {
+    if let Err(why) = oblique_plays(variant) {
+        panic!("`oblique uci` cannot play {variant}: {why}");
     }
+    format!("{} uci name=Oblique", bin())
 }
 
 /// The arguments of a match between two engines: `--engine A --engine B --games N`.
@@ -119,6 +142,7 @@ fn match_between(first: &str, second: &str, games: &str, rest: &[&str]) -> Outpu
 
 fn run_match(args: &[&str]) -> Output {
     let out = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
         .arg("match")
         .args(args)
         .env("OBLIQUE_BIN", bin())
@@ -263,7 +287,11 @@ fn check_pgn(path: &Path, variant: &str) -> Vec<PgnGame> {
 }
 
 fn variants() -> Vec<String> {
-    let out = Command::new(bin()).arg("variants").output().unwrap();
+    let out = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
+        .arg("variants")
+        .output()
+        .unwrap();
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -273,16 +301,12 @@ fn variants() -> Vec<String> {
 }
 
 fn self_play(variant: &str) {
-    let (engine, who) = oblique_or_stand_in(variant);
+    let engine = oblique_uci(variant);
     let pgn = tmp(&format!("self-{variant}.pgn"));
     let second = format!("{engine} name=Second");
     // Fixed depth: no clock, so a busy machine (these tests run side by side) cannot make
     // anyone forfeit on time; clocks are tested with the fake engines and Fairy-Max.
-    let limit = if who == "oblique" {
-        ["--depth", "2"]
-    } else {
-        ["--depth", "1"]
-    };
+    let limit = ["--depth", "2"];
     let out = match_between(
         &engine,
         &second,
@@ -302,7 +326,7 @@ fn self_play(variant: &str) {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{variant} ({who}): {}", text(&out));
+    assert!(out.status.success(), "{variant}: {}", text(&out));
     let games = check_pgn(&pgn, variant);
     assert_eq!(games.len(), 2, "{variant}: {}", text(&out));
     // Colours alternate and the opening is shared.
@@ -311,10 +335,10 @@ fn self_play(variant: &str) {
     for g in &games {
         assert!(
             ["normal", "adjudication"].contains(&g.tags["Termination"].as_str()),
-            "{variant} ({who}): nobody forfeits in self-play: {g:?}"
+            "{variant}: nobody forfeits in self-play: {g:?}"
         );
     }
-    println!("{variant}: self-play with {who}: ok");
+    println!("{variant}: self-play: ok");
 }
 
 #[test]
@@ -450,23 +474,17 @@ fn a_silent_engine_loses_as_stalled_under_depth() {
 }
 
 fn fairymax() -> Option<String> {
-    let found = ["/usr/games/fairymax", "/usr/bin/fairymax"]
-        .iter()
-        .find(|p| Path::new(p).exists())
-        .map(|p| p.to_string());
-    if found.is_none() {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("fairymax is not installed, and CI must run the XBoard match (apt-get install fairymax)");
-        }
-        println!("skipped: fairymax is not installed (apt-get install fairymax)");
-    }
-    found
+    tools::require(
+        tools::find_program(&["fairymax"], &["/usr/games", "/usr/bin"]),
+        "fairymax (Debian package fairymax)",
+    )
+    .map(|p| p.display().to_string())
 }
 
 #[test]
 fn a_match_against_fairy_max_over_xboard() {
     let Some(fm) = fairymax() else { return };
-    let (engine, who) = oblique_or_stand_in("chess");
+    let engine = oblique_uci("chess");
     let pgn = tmp("fairymax.pgn");
     let fm = format!("{fm} proto=xboard");
     let out = match_between(
@@ -486,7 +504,7 @@ fn a_match_against_fairy_max_over_xboard() {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{who}: {}", text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     let games = check_pgn(&pgn, "chess");
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -505,7 +523,7 @@ fn a_match_against_fairy_max_over_xboard() {
     }
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("(xboard)"), "{so}");
-    println!("fairymax match with {who}: ok");
+    println!("fairymax match: ok");
     // Fairy-Max has no `setboard`: a start position is refused before the match.
     let out = match_between(
         &engine,
@@ -580,6 +598,7 @@ fn ctrl_c_keeps_the_finished_games() {
     let a = format!("{} random", fake());
     let b = format!("{} random name=Other", fake());
     let child = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
         .args(["match", "--engine", &a, "--engine", &b, "--games", "200"])
         .args(["--depth", "1", "--max-moves", "4", "--pgn"])
         .arg(&pgn)
@@ -688,25 +707,27 @@ fn bad_arguments_are_reported() {
         let se = String::from_utf8_lossy(&out.stderr);
         assert!(se.contains(msg), "{args:?}: {se}");
     }
-    // A UCI engine that does not offer the game is refused before the match.
-    if Path::new("/usr/games/stockfish").exists() {
-        let out = match_between(
-            "/usr/games/stockfish",
-            &rnd,
-            "2",
-            &["--variant", "slanted", "--depth", "2"],
-        );
-        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("does not play slanted"));
-    }
+    // A UCI engine that does not offer the game (no UCI_Variant, as an orthodox engine) is
+    // refused before the match.
+    let orthodox = format!("{} orthodox", fake());
+    let out = match_between(
+        &orthodox,
+        &rnd,
+        "2",
+        &["--variant", "slanted", "--depth", "2"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not play slanted"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]
 fn oblique_over_xboard_meets_oblique_over_uci_in_a_black_first_game() {
-    if !oblique_plays("minislanted") {
-        println!("skipped: oblique does not speak UCI yet");
-        return;
-    }
+    // Fails (naming what went wrong) when the UCI side cannot play the game.
+    oblique_uci("minislanted");
     let pgn = tmp("xboard-uci.pgn");
     let xb = format!("{} xboard name=XB", bin());
     let uci = format!("{} uci name=UCI", bin());

@@ -4,55 +4,35 @@
 //! Black-first start, Diagonal Chess's restricted promotion and corner win, an illegal click,
 //! a bad FEN, castling, and a Star Trek attack-board move carrying a piece.
 //!
-//! Skips with a message when Chromium, chromedriver or Selenium is missing, unless CI=true,
-//! where a missing tool fails the test (`.ci/install-test-tools` installs them).
+//! Without Chromium, chromedriver or Selenium the browser test fails under CI=true and skips
+//! with a `SKIPPED:` line elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools`
+//! installs them).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
+#[path = "common/tools.rs"]
+mod tools;
 
-fn find_tool(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([
-            PathBuf::from("/usr/bin"),
-            PathBuf::from("/usr/lib/chromium"),
-        ])
-        .flat_map(|d| names.iter().map(move |n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
-/// Prints why the test is skipped (or panics in CI); true if everything is there.
-fn tools_present() -> bool {
-    let mut missing = Vec::new();
-    if find_tool(&["chromium", "chromium-browser", "google-chrome"]).is_none() {
-        missing.push("chromium");
-    }
-    if find_tool(&["chromedriver"]).is_none() {
-        missing.push("chromedriver");
-    }
-    let selenium = Command::new("python3")
-        .args(["-c", "import selenium"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !selenium {
-        missing.push("python3 selenium");
-    }
-    if missing.is_empty() {
-        return true;
-    }
-    let list = missing.join(", ");
-    if in_ci() {
-        panic!("{list} missing, and CI=true requires it (run .ci/install-test-tools)");
-    }
-    eprintln!("SKIPPED: {list} missing (run .ci/install-test-tools to install)");
-    false
+/// Chromium, chromedriver and a Python with Selenium; `None` after a skip (outside CI; under
+/// CI a missing one fails the test, `tests/common/tools.rs`).
+fn tools_present() -> Option<PathBuf> {
+    tools::require(
+        tools::find_program(
+            &["chromium", "chromium-browser", "google-chrome"],
+            &["/usr/bin", "/usr/lib/chromium"],
+        ),
+        "chromium (Debian package chromium)",
+    )?;
+    tools::require(
+        tools::find_program(&["chromedriver"], &["/usr/bin", "/usr/lib/chromium"]),
+        "chromedriver (Debian package chromium-driver)",
+    )?;
+    tools::require_python(
+        &["selenium"],
+        "Selenium for Python 3 (PyPI package selenium)",
+    )
 }
 
 /// `oblique serve --port 0`, killed when dropped.
@@ -64,6 +44,7 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .env_remove("OBLIQUE_NET")
             .args(["serve", "--port", "0", "--threads", "1"])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -92,12 +73,13 @@ impl Drop for Server {
 
 #[test]
 fn the_browser_board_plays_every_game() {
-    if !tools_present() {
+    let Some(python) = tools_present() else {
         return;
-    }
+    };
     let server = Server::start();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/board_test.py");
-    let status = Command::new("python3")
+    let status = Command::new(python)
+        .env_remove("OBLIQUE_NET")
         .arg(&script)
         .arg(&server.url)
         .status()

@@ -4,6 +4,7 @@ use std::process::Command;
 
 fn oblique(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .args(args)
         .output()
         .expect("run oblique");
@@ -194,6 +195,7 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -426,6 +428,7 @@ fn net_data_then_train_writes_a_network_the_engine_plays_with() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     // The engine plays with it when told to, and says nothing about it.
     let run = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .args(["analyze", "--variant", "diagonal", "--depth", "4"])
         .env("OBLIQUE_NET", &net)
         .output()
@@ -443,6 +446,7 @@ fn net_data_then_train_writes_a_network_the_engine_plays_with() {
     // A broken file is reported and the game keeps its evaluation.
     std::fs::write(&net, b"OBQNNUE1 broken").expect("write");
     let run = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .args(["analyze", "--variant", "diagonal", "--depth", "3"])
         .env("OBLIQUE_NET", &net)
         .output()

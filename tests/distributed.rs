@@ -3,8 +3,8 @@
 //! node, gives exactly the games of the same match played in one process, and the merged
 //! report gives the same score.
 //!
-//! The Ray test skips with a message when Python or Ray is missing, unless CI=true
-//! (`.ci/install-test-tools` installs Ray).
+//! Without Python or Ray the Ray test fails under CI=true and skips with a `SKIPPED:` line
+//! elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools` installs Ray).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -14,9 +14,8 @@ fn oblique() -> &'static str {
     env!("CARGO_BIN_EXE_oblique")
 }
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
+#[path = "common/tools.rs"]
+mod tools;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oblique-{name}-{}", std::process::id()));
@@ -85,6 +84,7 @@ fn games_by_round(pgn: &str) -> BTreeMap<u32, String> {
 
 fn run(args: &[String]) -> String {
     let out = Command::new(oblique())
+        .env_remove("OBLIQUE_NET")
         .args(args)
         .output()
         .expect("run oblique");
@@ -150,11 +150,16 @@ fn slices_merge_into_the_whole_match() {
         let mut args = vec!["match".to_string()];
         args.extend(match_args());
         args.extend(bad.iter().map(|s| s.to_string()));
-        let out = Command::new(oblique()).args(&args).output().expect("run");
+        let out = Command::new(oblique())
+            .env_remove("OBLIQUE_NET")
+            .args(&args)
+            .output()
+            .expect("run");
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("--shard takes K/N"));
     }
     let out = Command::new(oblique())
+        .env_remove("OBLIQUE_NET")
         .args([
             "match",
             "report",
@@ -167,20 +172,7 @@ fn slices_merge_into_the_whole_match() {
 }
 
 fn python_with_ray() -> Option<PathBuf> {
-    for p in ["python3", "/usr/bin/python3"] {
-        let ok = Command::new(p)
-            .args(["-c", "import ray"])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if ok {
-            return Some(PathBuf::from(p));
-        }
-    }
-    if in_ci() {
-        panic!("Ray is not installed, and CI=true requires it (run .ci/install-test-tools)");
-    }
-    eprintln!("SKIPPED: Python with Ray is not installed (run .ci/install-test-tools)");
-    None
+    tools::require_python(&["ray"], "Ray for Python 3 (PyPI package ray)")
 }
 
 #[test]
@@ -193,7 +185,8 @@ fn ray_driver_plays_the_same_games() {
     let merged = dir.join("ray.pgn");
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_match.py");
     let mut cmd = Command::new(python);
-    cmd.arg(&driver)
+    cmd.env_remove("OBLIQUE_NET")
+        .arg(&driver)
         .args(["--shards", "3", "--binary", oblique()])
         .args(["--pgn", &merged.to_string_lossy(), "--"])
         .args(match_args().iter().filter(|a| *a != "--quiet"))

@@ -2,8 +2,8 @@
 //! escalator games and Diagonal Chess, against Fairy-Max in orthodox chess) and
 //! python-chess over UCI and XBoard.
 //!
-//! Each test skips with a message when its tool is missing, unless CI=true, where a
-//! missing tool fails the test (`.ci/install-test-tools` installs them).
+//! A missing tool fails a test under CI=true and skips it with a `SKIPPED:` line elsewhere
+//! (`tests/common/tools.rs`; `.ci/install-test-tools` installs them).
 //!
 //! The XBoard games are checked from two sides: the engines' own moves, read from
 //! XBoard's debug log, are replayed through `AnyPosition` (every one must be legal), and
@@ -16,36 +16,19 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+#[path = "common/tools.rs"]
+mod tools;
+
 /// One real-client game at a time: two cores, two engines each.
 static SERIAL: Mutex<()> = Mutex::new(());
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
-
-/// Finds a program on PATH or in /usr/games (Debian's home for xboard and fairymax).
-fn find_tool(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
-/// The tool, or `None` after printing why the test is skipped (panics in CI).
+/// A tool the test needs (`tests/common/tools.rs` decides: fail under CI, else skip).
 fn require(name: &str) -> Option<PathBuf> {
-    match find_tool(name) {
-        Some(p) => Some(p),
-        None if in_ci() => {
-            panic!("{name} is not installed, and CI=true requires it (run .ci/install-test-tools)")
-        }
-        None => {
-            eprintln!(
-                "SKIPPED: {name} is not installed (run .ci/install-test-tools to install it)"
-            );
-            None
-        }
-    }
+    let package = match name {
+        "Xvfb" => "xvfb",
+        other => other,
+    };
+    tools::require_program(name, package)
 }
 
 /// The engine under test: this build, or the binary named by `OBLIQUE_UNDER_TEST` (to show
@@ -342,7 +325,8 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
     let mut cmd = Command::new(&xboard);
     // XBoard reads and, on exit, writes its settings in ~/.xboardrc: a HOME of its own
     // keeps every run independent of the machine's (and of the other tests').
-    cmd.current_dir(&dir)
+    cmd.env_remove("OBLIQUE_NET")
+        .current_dir(&dir)
         .env("HOME", &dir)
         .env("DISPLAY", &x.display)
         .args(["-saveSettingsOnExit", "false"])
@@ -365,6 +349,11 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
             "-saveGameFile",
             &pgn_path.to_string_lossy(),
         ])
+        // A real clock (the engines get `level`, `time` and `otim` and must plan by them),
+        // but XBoard does not call a fallen flag: these games test the protocol and the
+        // legality of every move, and on two cores shared by XBoard, two engines and other
+        // tests, a flag that falls in a 6 s game says more about the machine than about the
+        // engine (tests/time_management.rs tests its clock handling).
         .args(["-timeControl", "0:06", "-timeIncrement", "0.1"])
         .args(["-adjudicateDrawMoves", "80"])
         .args(["-debug", "-nameOfDebugFile", &debug_path.to_string_lossy()])
@@ -373,7 +362,7 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
             "-popupExitMessage",
             "false",
             "-autoCallFlag",
-            "true",
+            "false",
         ])
         .args(g.extra)
         .stdout(Stdio::null())
@@ -482,6 +471,7 @@ impl XboardGui {
         let x = Xvfb::start(xvfb);
         let debug_path = dir.join("xboard.debug");
         let child = Command::new(xboard)
+            .env_remove("OBLIQUE_NET")
             .current_dir(&dir)
             .env("HOME", &dir)
             .env("DISPLAY", &x.display)
@@ -1039,24 +1029,7 @@ fn xboard_person_promotes_by_clicks_in_diagonal_chess() {
 
 /// A Python interpreter that has python-chess.
 fn python_with_chess() -> Option<PathBuf> {
-    for p in ["python3", "/usr/bin/python3"] {
-        let ok = Command::new(p)
-            .args(["-c", "import chess.engine"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            return Some(PathBuf::from(p));
-        }
-    }
-    if in_ci() {
-        panic!(
-            "python-chess is not installed, and CI=true requires it (run .ci/install-test-tools)"
-        );
-    }
-    eprintln!("SKIPPED: python-chess is not installed (run .ci/install-test-tools)");
-    None
+    tools::require_python(&["chess.engine"], "python-chess (PyPI package chess)")
 }
 
 fn python_client(protocol: &str) {
@@ -1066,6 +1039,7 @@ fn python_client(protocol: &str) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_client.py");
     let mut child = Command::new(python)
+        .env_remove("OBLIQUE_NET")
         .arg(&script)
         .arg(protocol)
         .arg(engine())

@@ -6,7 +6,7 @@ mod search_2d;
 
 use oblique_engine::search::{Limits, PonderHit, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
-use search_2d::{mate_in, search};
+use search_2d::{clean_env, mate_in, search};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -118,14 +118,30 @@ fn no_legal_move_gives_no_best_move_and_the_right_score() {
     assert_eq!((r.best_move, r.score), (None, Score::Centipawns(0)));
 }
 
+/// How late a stopped search may answer. The search polls its flag every few thousand nodes
+/// (about a millisecond on an idle core, measured); the rest is the machine's margin: on two
+/// cores shared with builds and other tests, each search thread and the test's own thread can
+/// wait for a core for several scheduler slices of a few to tens of milliseconds.
+const STOP_LAG: Duration = Duration::from_millis(300);
+
 #[test]
 fn a_stopped_search_returns_a_legal_move_quickly() {
+    clean_env();
     for variant in ["chess", "ultraslanted", "diagonal"] {
         let pos = AnyPosition::new(variant, None).unwrap();
         let s = Search::new(2, 16).unwrap();
         let stop = s.stop_handle();
+        // Stopped 50 ms into the first iteration that starts after a second of search: the
+        // iterations there take 0.5 to 1.1 s each (measured: chess depth 13-14, Ultra 10-11,
+        // Diagonal 16-17), each about as long as all before it, so a search that looked at
+        // its flag only between iterations would answer most of a second late, not within
+        // STOP_LAG.
+        let (reported, long_iteration) = std::sync::mpsc::channel();
         let stopper = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
+            long_iteration
+                .recv()
+                .expect("an iteration of a second was reported");
+            std::thread::sleep(Duration::from_millis(50));
             let t = Instant::now();
             stop.store(true, Ordering::SeqCst);
             t
@@ -134,13 +150,14 @@ fn a_stopped_search_returns_a_legal_move_quickly() {
             infinite: true,
             ..Limits::default()
         };
-        let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |_| {});
+        let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |info| {
+            if info.time >= Duration::from_secs(1) {
+                let _ = reported.send(());
+            }
+        });
         let stopped_at = stopper.join().unwrap();
         let lag = stopped_at.elapsed();
-        assert!(
-            lag < Duration::from_millis(50),
-            "{variant}: took {lag:?} to stop"
-        );
+        assert!(lag < STOP_LAG, "{variant}: took {lag:?} to stop");
         let best = r.best_move.expect("a move");
         assert!(pos.legal_moves_text().contains(&best), "{variant}: {best}");
     }
@@ -197,8 +214,11 @@ fn node_and_time_limits_are_respected() {
         &Limits::movetime(200),
         2,
     );
+    // No depth limit: a search that ignored `movetime` would run on. The bound is 200 ms
+    // asked plus 800 ms for the machine (two search threads started and run on two cores
+    // shared with other work; a flag check and a scheduler delay, not a speed claim).
     assert!(
-        t.elapsed() < Duration::from_millis(400),
+        t.elapsed() < Duration::from_millis(1000),
         "{:?}",
         t.elapsed()
     );
@@ -212,6 +232,7 @@ fn ponder_search(
     std::sync::Arc<PonderHit>,
     std::thread::JoinHandle<(SearchResult, Instant)>,
 ) {
+    clean_env();
     let hit = PonderHit::new();
     let limits = Limits {
         ponder: Some(hit.clone()),
@@ -235,11 +256,9 @@ fn a_ponder_search_waits_for_the_hit_then_keeps_to_the_budget_from_then_on() {
     let fired = Instant::now();
     hit.fire(Limits::movetime(5_000).budget(Duration::ZERO));
     let (r, done) = handle.join().unwrap();
-    assert!(
-        done - fired < Duration::from_millis(50),
-        "{:?}",
-        done - fired
-    );
+    // With no time left at the hit the search answers at once; the margin is the machine's
+    // (the searching thread may wait for a core), as in STOP_LAG.
+    assert!(done - fired < STOP_LAG, "{:?}", done - fired);
     assert_eq!(r.depth, 2);
 
     // A clock that allows 300 ms counts from the hit, not from the start of pondering:
@@ -251,7 +270,12 @@ fn a_ponder_search_waits_for_the_hit_then_keeps_to_the_budget_from_then_on() {
     hit.fire(Limits::movetime(300).budget(Duration::ZERO));
     let (r, done) = handle.join().unwrap();
     let used = done - fired;
-    assert!(used <= Duration::from_millis(500), "{used:?} after the hit");
+    // 300 ms from the hit, plus STOP_LAG for a loaded machine: a search that counted from
+    // the start of pondering would stop at once (below), one that ignored the clock never.
+    assert!(
+        used <= Duration::from_millis(300) + STOP_LAG,
+        "{used:?} after the hit"
+    );
     assert!(r.best_move.is_some());
     // The iteration rule (no new iteration after 60% of the budget) may end it early,
     // but not at the hit itself: the first 300 ms are ours to use.
@@ -264,6 +288,7 @@ fn back_rank_mate(
     limits: &Limits,
     stop_after: Option<Duration>,
 ) -> (SearchResult, usize, Duration) {
+    clean_env();
     let pos = AnyPosition::new("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")).unwrap();
     let s = Search::new(1, 16).unwrap();
     let stopper = stop_after.map(|after| {
@@ -295,7 +320,9 @@ fn a_proven_mate_ends_the_iterations_but_infinite_search_still_waits_for_stop() 
         (Some("a1a8"), Score::Mate(1))
     );
     assert!(lines <= 10, "{lines} iterations reported");
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The iteration count above is the proof; this bound only keeps a regression from
+    // searching to depth 50 for minutes before it fails (a mate in one takes milliseconds).
+    assert!(took < Duration::from_secs(10), "{took:?}");
     // An infinite search reports as few lines, yet answers only when stopped (UCI).
     let limits = Limits {
         infinite: true,

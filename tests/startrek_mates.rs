@@ -18,6 +18,9 @@
 #[path = "common/startrek_reference.rs"]
 mod reference;
 
+#[path = "common/clean_env.rs"]
+mod clean_env;
+
 use oblique_engine::search::{Limits, Score, Search};
 use oblique_engine::startrek::StarTrekPosition;
 use oblique_engine::Game;
@@ -103,6 +106,7 @@ fn assert_mate(tfen: &str, n: u32, keys: &[&str]) {
     let proved = start.elapsed();
 
     // Engine.
+    clean_env::clean();
     let search = Search::new(1, 16).unwrap();
     let result = search.run(
         &engine_pos,

@@ -7,7 +7,7 @@
 //!   the file, both on the position reached by make/unmake and on the one re-read from its
 //!   TFEN; exits with status 1 on the first mismatches.
 //! * `startrek_scores table N` — prints N positions spread over the recorded set as Rust
-//!   tuples (the regression table in `eval/src/startrek.rs`).
+//!   tuples (the change detector's table in `eval/src/startrek_change_detector.rs`).
 //! * `startrek_scores time [ROUNDS]` — ns per call over the whole set (fastest of ROUNDS
 //!   passes, and their median).
 //!

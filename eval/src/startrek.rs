@@ -484,5 +484,5 @@ pub fn values_table() -> &'static [RoleValue] {
 }
 
 #[cfg(test)]
-#[path = "startrek_regression.rs"]
-mod regression;
+#[path = "startrek_change_detector.rs"]
+mod change_detector;

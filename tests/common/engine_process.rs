@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -27,6 +27,7 @@ impl Engine {
     /// completes the handshake.
     pub fn start(dialect: Dialect) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .env_remove("OBLIQUE_NET")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -156,7 +157,23 @@ impl Engine {
             std::thread::sleep(Duration::from_millis(20));
         };
         assert!(status.success(), "{}", transcript.join("\n"));
-        let after: Vec<String> = rx.try_iter().collect();
+        // The engine has exited, but its last lines (a final `bestmove`) may still sit in the
+        // pipe, not yet read by the reader thread: read until the thread sees the end of the
+        // pipe and hangs up the channel, so nothing the engine printed is lost.
+        let mut after = Vec::new();
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(line) => after.push(line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "the engine exited but its output did not end within {limit:?}:\n{}\n{}",
+                    transcript.join("\n"),
+                    after.join("\n")
+                ),
+            }
+        }
         after
     }
 }

@@ -5,6 +5,10 @@
 use oblique_engine::search::{Limits, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
 
+#[path = "clean_env.rs"]
+mod clean_env;
+pub use clean_env::clean as clean_env;
+
 /// Searches `fen` of `variant` within `limits` on `threads` threads (16 MB table).
 pub fn search(
     variant: &str,
@@ -12,6 +16,7 @@ pub fn search(
     limits: &Limits,
     threads: usize,
 ) -> (AnyPosition, SearchResult) {
+    clean_env();
     let pos = AnyPosition::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let s = Search::new(threads, 16).unwrap();
     let r = pos.search(&s, &oblique_eval::Evaluation, limits, |_| {});

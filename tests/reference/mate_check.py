@@ -2,7 +2,8 @@
 """Independent mate solver for the hand-made positions of tests/mates.rs.
 
 Uses only the reference move generator movegen.py (written from the rules text, no engine code).
-For every `mate_in("variant", "fen", N, first)` call found in tests/mates.rs it checks:
+For every `mate_in("variant", "fen", N, first)` call found in tests/mates.rs and tests/search.rs
+(also `mate_in(v, ...)` inside `for v in ["game", ...]`, once per game) it checks:
 
   * the FEN is valid by the conventions (movegen.validate),
   * the side to move forces a win in N moves: checkmate, or in Diagonal Chess also a pawn reaching
@@ -11,7 +12,7 @@ For every `mate_in("variant", "fen", N, first)` call found in tests/mates.rs it 
   * the set of first moves that win in N equals the test's `first` list (when it gives one).
 
 Usage:
-  python3 tests/reference/mate_check.py                   # every position of tests/mates.rs
+  python3 tests/reference/mate_check.py                   # every position of both files
   python3 tests/reference/mate_check.py -k diagonal       # only calls whose variant/FEN contains it
   python3 tests/reference/mate_check.py VARIANT "FEN" N   # one position; prints the winning keys
 Add -v to print, for each key, Black's (defender's) replies and a winning answer to each.
@@ -27,6 +28,9 @@ import movegen as g  # noqa: E402
 sys.setrecursionlimit(10000)
 
 WIN, DRAW = 'win', 'draw'
+
+# The test files whose `mate_in(...)` calls assert forced wins.
+TEST_FILES = ('mates.rs', 'search.rs')
 
 
 def key(p):
@@ -121,16 +125,41 @@ class Solver:
             print(f"{indent}  {reply} -> {' '.join(answers) if answers else 'NO WIN'}")
 
 
+CALL = re.compile(r'\bmate_in\(\s*(?!variant\b)')
+ARGS = re.compile(
+    r'mate_in\(\s*(?:"([^"]+)"|([A-Za-z_]\w*)),\s*"([^"]+)",\s*(\d+),\s*'
+    r'(None|Some\(&\[([^\]]*)\]\))\s*,?\s*\)', re.S)
+LOOP = re.compile(r'for\s+([A-Za-z_]\w*)\s+in\s+\[([^\]]*)\]')
+
+
 def parse_tests(path):
+    """Every `mate_in(...)` call of a Rust test file as (variant, fen, n, first) cases.
+
+    The variant is a string literal, or a loop variable of an enclosing
+    `for v in ["a", "b"] { ... }` (one case per game). A call site this cannot read raises
+    an error, so no asserted mate goes unchecked (the definition `fn mate_in(variant: ...`
+    is not a call)."""
     src = open(path).read()
-    pat = re.compile(
-        r'mate_in\(\s*"([^"]+)",\s*"([^"]+)",\s*(\d+),\s*(None|Some\(&\[([^\]]*)\]\))', re.S)
     cases = []
-    for m in pat.finditer(src):
-        var, fen, n, firsts = m.group(1), m.group(2), int(m.group(3)), m.group(5)
+    sites = [m.start() for m in CALL.finditer(src) if not src[:m.start()].endswith('fn ')]
+    for start in sites:
+        m = ARGS.match(src, start)
+        if not m:
+            line = src.count('\n', 0, start) + 1
+            raise SystemExit(f"{path}:{line}: cannot read this mate_in call")
+        lit, var_name, fen, n, firsts = m.group(1), m.group(2), m.group(3), int(m.group(4)), m.group(6)
         first = None if firsts is None else re.findall(r'"([^"]+)"', firsts)
-        cases.append((var, fen, n, first))
-    return cases
+        if lit is not None:
+            variants = [lit]
+        else:
+            loops = [l for l in LOOP.finditer(src, 0, start) if l.group(1) == var_name]
+            if not loops:
+                line = src.count('\n', 0, start) + 1
+                raise SystemExit(f"{path}:{line}: mate_in({var_name}, ...) outside a loop over games")
+            variants = re.findall(r'"([^"]+)"', loops[-1].group(2))
+        for var in variants:
+            cases.append((var, fen, n, first))
+    return cases, len(sites)
 
 
 def check(var, fen, n, first, verbose=False):
@@ -169,12 +198,15 @@ def main(argv):
     if len(argv) == 3:
         ok = check(argv[0], argv[1], int(argv[2]), None, verbose)
         return 0 if ok else 1
-    path = os.path.join(g.REPO_ROOT, 'tests', 'mates.rs')
-    cases = parse_tests(path)
+    cases, sites = [], 0
+    for name in TEST_FILES:
+        found, n = parse_tests(os.path.join(g.REPO_ROOT, 'tests', name))
+        cases += found
+        sites += n
     if flt:
         cases = [c for c in cases if flt in c[0] or flt in c[1]]
     bad = sum(not check(*c, verbose=verbose) for c in cases)
-    print(f"{len(cases)} positions, {bad} failed")
+    print(f"{len(cases)} positions from {sites} mate_in calls, {bad} failed")
     return 1 if bad or not cases else 0
 
 

@@ -2,7 +2,8 @@
 
 Written straight from the rules text (../shared/rules/conventions.md, escalator.md, diagonal.md,
 orthodox.md) and the geometry tables of escalator_boards.json; it shares no code with the engine.
-Not part of CI: used by mate_check.py to confirm the hand-made mate positions of tests/mates.rs.
+Used by mate_check.py (the hand-made mates of tests/mates.rs and tests/search.rs) and batch.py
+(perft and move lists compared with the engine's in CI, tests/reference_check.rs).
 
 The boards file is found, in this order: the OBLIQUE_BOARDS_JSON environment variable, then
 <repo root>/../shared/rules/escalator_boards.json (the repo root is two levels above this file).

@@ -1,13 +1,19 @@
-//! Regression guard for the Star Trek evaluation (`super::evaluate`).
+//! Change detector for the Star Trek evaluation (`super::evaluate`): not a test of
+//! correctness.
 //!
-//! `SCORES` holds 50 positions with the scores that the evaluation as of commit 320508c
-//! gave them (eval/src/startrek.rs as last changed in 52299cd, before it read the
-//! position's piece sets through accessors). They are a record, not a claim that the scores
-//! are right: a change that moves any of them changes the engine's play, and should say so
-//! and update the table (`cargo run --release -p oblique-eval --example startrek_scores
-//! table 50` prints it for the current evaluation). The positions come from that example's
-//! seeded random games: 40 spread over all 12,342 recorded positions and 10 with the
-//! fewest pieces.
+//! `SCORES` holds 50 positions with the scores that this engine's own evaluation printed as
+//! of commit 320508c (eval/src/startrek.rs as last changed in 52299cd, before it read the
+//! position's piece sets through accessors). The numbers are the engine's output, derived
+//! from nothing outside it, so they say nothing about whether a score is good. What a
+//! failure means is that the evaluation changed: a commit that moves any of them changes
+//! how the engine plays Star Trek chess. If that was meant, the commit says so (with its
+//! measurement in games) and records the new table (`cargo run --release -p oblique-eval
+//! --example startrek_scores table 50` prints it for the current evaluation); if it was not
+//! meant (a refactor), the failure is the bug. The positions come from that example's seeded
+//! random games: 40 spread over all 12,342 recorded positions and 10 with the fewest pieces.
+//!
+//! Two tests of invariants sit beside it (they are exact, not recorded): the attack-board pin
+//! masks are disjoint, and the position's piece sets equal a walk over the cells.
 
 use super::*;
 use oblique_engine::Game;
@@ -68,7 +74,7 @@ const SCORES: &[(&str, i32)] = &[
 ];
 
 #[test]
-fn scores_match_the_recorded_table() {
+fn scores_equal_the_recorded_engine_output() {
     let mut wrong = Vec::new();
     for &(tfen, want) in SCORES {
         let pos = StarTrekPosition::from_tfen(tfen).unwrap_or_else(|e| panic!("{tfen}: {e}"));
@@ -79,7 +85,8 @@ fn scores_match_the_recorded_table() {
     }
     assert!(
         wrong.is_empty(),
-        "{} of {} scores changed:\n{}",
+        "{} of {} recorded scores changed (a change detector: if the evaluation was meant \
+         to change, say so and record the new table; see the design note):\n{}",
         wrong.len(),
         SCORES.len(),
         wrong.join("\n")
