@@ -127,6 +127,14 @@ impl PlayedGame {
             culprit: None,
         }
     }
+
+    /// The game ends with `loser` losing: `culprit` is the engine at fault, if any.
+    fn forfeit(&mut self, loser: Color, culprit: Option<usize>, term: Termination, why: String) {
+        self.result = GameResult::win_for(other(loser));
+        self.termination = term;
+        self.reason = why;
+        self.culprit = culprit;
+    }
 }
 
 /// Score-based adjudication.
@@ -229,112 +237,43 @@ pub fn play_game(
     mut seats: [&mut Seat; 2],
     stop: &AtomicBool,
 ) -> Option<PlayedGame> {
-    let game = GameRecord::new(&settings.variant, opening.fen.as_deref()).ok()?;
-    let mut record = PlayedGame::new(number, engines, game);
-    for m in &opening.moves {
-        record.game.play_past_result(m).ok()?;
-        record.notes.push(MoveNote {
-            book: true,
-            ..MoveNote::default()
-        });
-    }
+    // 1. The game record, the opening's moves played as book moves.
+    let mut record = opening_record(settings, opening, number, engines)?;
 
-    // Each colour's limit: the match's, or its engine's own clock (time odds).
+    // 2. Each colour's limit: the match's, or its engine's own clock (time odds).
     let tcs = [Color::White, Color::Black].map(|c| seats[idx(c)].cfg.tc.unwrap_or(settings.tc));
 
-    // Start both engines and set up the game; a failure forfeits the game.
+    // 3. Start both engines and set up the game; a failure forfeits the game.
     for c in [Color::White, Color::Black] {
         let seat = &mut *seats[idx(c)];
-        let res = seat
-            .ready(stop)
-            .map_err(|e| (Termination::Crash, e.to_string()))
-            .and_then(|eng| {
-                eng.new_game(&record.game, tcs[idx(c)], stop)
-                    .map_err(|e| match e {
-                        EngineError::Crashed(_) => {
-                            (Termination::Crash, format!("engine crashed: {e}"))
-                        }
-                        EngineError::Aborted => (Termination::Stall, "aborted".to_string()),
-                        other => (
-                            Termination::Stall,
-                            format!("engine failed to start the game: {other}"),
-                        ),
-                    })
-            });
-        if let Err((term, why)) = res {
+        if let Err((term, why)) = start_engine(seat, &record.game, tcs[idx(c)], stop) {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return None;
             }
             seat.discard();
-            record.result = GameResult::win_for(other(c));
-            record.termination = term;
-            record.reason = format!("{} {}", side_name(c), sanitize(&why, 200));
-            record.culprit = Some(engines[idx(c)]);
+            let why = format!("{} {}", side_name(c), sanitize(&why, 200));
+            record.forfeit(c, Some(engines[idx(c)]), term, why);
             finish(&mut seats, &record);
             return Some(record);
         }
     }
 
-    let fischer = |tc: Tc| match tc {
-        Tc::Fischer { base_ms, inc_ms } => (base_ms as i64, inc_ms as i64),
-        _ => (0, 0),
-    };
-    let mut clock_ms: [i64; 2] = tcs.map(|tc| fischer(tc).0);
-    let inc_ms: [i64; 2] = tcs.map(|tc| fischer(tc).1);
-    let margin_ms = settings.margin.as_millis() as i64;
-    let mut resign_streak = (0u32, 0i32); // (plies, sign)
-    let mut draw_streak = 0u32;
-
-    loop {
-        if let Some(o) = record.game.outcome() {
-            record.result = match o.winner() {
-                Some(c) => GameResult::win_for(c),
-                None => GameResult::Draw,
-            };
-            record.termination = Termination::Normal;
-            record.reason = o.reason().to_string();
-            break;
-        }
-        if let Some(limit) = settings.adjudication.max_moves {
-            if record.game.len() as u32 >= 2 * limit {
-                record.result = GameResult::Draw;
-                record.termination = Termination::Adjudication;
-                record.reason = format!("Draw by move limit ({limit} moves)");
-                break;
-            }
-        }
+    // 4. Moves until the rules, an engine's failure, the clock or adjudication end the game.
+    let mut clocks = Clocks::new(&tcs, settings.margin);
+    let mut adjudicator = Adjudicator::default();
+    while !ended_by_rules(&mut record, settings) {
         let side = record.game.position().side_to_move();
         let i = idx(side);
-        let (budget, timed) = match settings.tc {
-            Tc::Fischer { .. } => (
-                Duration::from_millis((clock_ms[i] + margin_ms).max(0) as u64),
-                true,
-            ),
-            Tc::MoveTime(ms) => (Duration::from_millis(ms) + settings.margin, true),
-            Tc::Depth(_) => (settings.stall, false),
-        };
-        let asked = Instant::now();
-        let req = MoveRequest {
-            game: &record.game,
-            own_ms: clock_ms[i].max(0) as u64,
-            opp_ms: clock_ms[1 - i].max(0) as u64,
-            wtime_ms: clock_ms[0].max(0) as u64,
-            btime_ms: clock_ms[1].max(0) as u64,
-            winc_ms: inc_ms[0] as u64,
-            binc_ms: inc_ms[1] as u64,
-            tc: tcs[i],
-            deadline: asked + budget,
-        };
         let seat = &mut *seats[i];
+        let culprit = Some(engines[i]);
+
+        // 4a. Ask the engine on move, with both clocks and a deadline.
+        let asked = Instant::now();
+        let (budget, timed) = clocks.budget(i, settings);
+        let req = clocks.request(&record.game, i, tcs[i], asked + budget);
         let reply = match seat.engine.as_mut() {
             Some(e) => e.request_move(&req, stop),
             None => Err(EngineError::Crashed("not running".into())),
-        };
-        let loses = |record: &mut PlayedGame, term: Termination, why: String| {
-            record.result = GameResult::win_for(other(side));
-            record.termination = term;
-            record.reason = why;
-            record.culprit = Some(engines[i]);
         };
         let (text, at, score, depth) = match reply {
             Ok(Reply::Move {
@@ -344,110 +283,255 @@ pub fn play_game(
                 depth,
             }) => (text, at, score, depth),
             Ok(Reply::Resign) => {
-                loses(
-                    &mut record,
-                    Termination::Normal,
-                    format!("{} resigns", side_name(side)),
-                );
-                record.culprit = None;
+                let why = format!("{} resigns", side_name(side));
+                record.forfeit(side, None, Termination::Normal, why);
                 break;
             }
             Err(EngineError::Aborted) => return None,
-            Err(EngineError::Timeout) => {
+            Err(e) => {
                 seat.discard();
-                if timed {
-                    loses(
-                        &mut record,
-                        Termination::TimeForfeit,
-                        format!("{} loses on time", side_name(side)),
-                    );
-                } else {
-                    loses(
-                        &mut record,
-                        Termination::Stall,
-                        format!(
-                            "{}'s engine did not move within {} s",
-                            side_name(side),
-                            settings.stall.as_secs()
-                        ),
-                    );
-                }
-                break;
-            }
-            Err(EngineError::Crashed(why)) => {
-                seat.discard();
-                loses(
-                    &mut record,
-                    Termination::Crash,
-                    format!(
-                        "{}'s engine crashed ({})",
-                        side_name(side),
-                        sanitize(&why, 200)
-                    ),
-                );
-                break;
-            }
-            Err(EngineError::Protocol(why)) => {
-                seat.discard();
-                loses(
-                    &mut record,
-                    Termination::Stall,
-                    format!("{}'s engine: {}", side_name(side), sanitize(&why, 200)),
-                );
+                let (term, why) = failure(side, e, timed, settings.stall);
+                record.forfeit(side, culprit, term, why);
                 break;
             }
         };
-        let elapsed = at.saturating_duration_since(asked);
-        let ms = elapsed.as_millis() as i64;
-        let late = match settings.tc {
-            Tc::Fischer { .. } => {
-                clock_ms[i] -= ms;
-                let late = clock_ms[i] < -margin_ms;
-                clock_ms[i] += inc_ms[i];
-                late
-            }
-            Tc::MoveTime(limit) => ms > limit as i64 + margin_ms,
-            Tc::Depth(_) => false,
-        };
-        if late {
+
+        // 4b. The clock: the time from the request to the move's line.
+        let ms = at.saturating_duration_since(asked).as_millis() as i64;
+        if clocks.charge(i, ms, settings.tc) {
             seat.discard();
-            loses(
-                &mut record,
-                Termination::TimeForfeit,
-                format!("{} loses on time", side_name(side)),
-            );
+            let why = format!("{} loses on time", side_name(side));
+            record.forfeit(side, culprit, Termination::TimeForfeit, why);
             break;
         }
-        match record.game.play(&text) {
-            Ok(_) => record.notes.push(MoveNote {
-                score,
-                depth,
-                ms: ms.max(0) as u64,
-                book: false,
-            }),
-            Err(e) => {
-                // The arbiter's reason (the game is not over here: that was looked at first).
-                let why = match e {
-                    PlayError::Move(e) => e.to_string(),
-                    PlayError::GameOver(o) => o.reason().to_string(),
-                };
-                let what = if text.is_empty() {
-                    "an empty move".to_string()
-                } else {
-                    format!("an illegal move: {}", sanitize(&text, 80))
-                };
-                loses(
-                    &mut record,
-                    Termination::IllegalMove,
-                    format!("{} makes {what} ({})", side_name(side), sanitize(&why, 200)),
-                );
-                // Its idea of the position is wrong: start afresh next game.
-                seat.discard();
-                break;
-            }
-        }
 
-        // Score adjudication, scores seen from White's side.
+        // 4c. The arbiter: an illegal move loses.
+        if let Err(e) = record.game.play(&text) {
+            let why = illegal_move_reason(side, &text, e);
+            record.forfeit(side, culprit, Termination::IllegalMove, why);
+            // Its idea of the position is wrong: start afresh next game.
+            seat.discard();
+            break;
+        }
+        record.notes.push(MoveNote {
+            score,
+            depth,
+            ms: ms.max(0) as u64,
+            book: false,
+        });
+
+        // 4d. Score adjudication.
+        let adjudication = &settings.adjudication;
+        if let Some((result, reason)) = adjudicator.after_move(adjudication, side, score, &record) {
+            record.result = result;
+            record.termination = Termination::Adjudication;
+            record.reason = reason;
+            break;
+        }
+    }
+    finish(&mut seats, &record);
+    Some(record)
+}
+
+/// Step 1 of `play_game`: the record of a game about to start, with the opening's moves.
+fn opening_record(
+    settings: &GameSettings,
+    opening: &Opening,
+    number: usize,
+    engines: [usize; 2],
+) -> Option<PlayedGame> {
+    let game = GameRecord::new(&settings.variant, opening.fen.as_deref()).ok()?;
+    let mut record = PlayedGame::new(number, engines, game);
+    for m in &opening.moves {
+        record.game.play_past_result(m).ok()?;
+        record.notes.push(MoveNote {
+            book: true,
+            ..MoveNote::default()
+        });
+    }
+    Some(record)
+}
+
+/// Step 3 of `play_game`: one seat's engine started (or reused) and told of the game; on
+/// failure, how the game ends and why.
+fn start_engine(
+    seat: &mut Seat,
+    game: &GameRecord,
+    tc: Tc,
+    stop: &AtomicBool,
+) -> Result<(), (Termination, String)> {
+    let eng = seat
+        .ready(stop)
+        .map_err(|e| (Termination::Crash, e.to_string()))?;
+    eng.new_game(game, tc, stop).map_err(|e| match e {
+        EngineError::Crashed(_) => (Termination::Crash, format!("engine crashed: {e}")),
+        EngineError::Aborted => (Termination::Stall, "aborted".to_string()),
+        other => (
+            Termination::Stall,
+            format!("engine failed to start the game: {other}"),
+        ),
+    })
+}
+
+/// Step 4 of `play_game`: a result the rules give (mate, stalemate, draws, the Diagonal
+/// Chess corner) or the move limit, written into the record; `true` when the game is over.
+fn ended_by_rules(record: &mut PlayedGame, settings: &GameSettings) -> bool {
+    if let Some(o) = record.game.outcome() {
+        record.result = match o.winner() {
+            Some(c) => GameResult::win_for(c),
+            None => GameResult::Draw,
+        };
+        record.termination = Termination::Normal;
+        record.reason = o.reason().to_string();
+        return true;
+    }
+    if let Some(limit) = settings.adjudication.max_moves {
+        if record.game.len() as u32 >= 2 * limit {
+            record.result = GameResult::Draw;
+            record.termination = Termination::Adjudication;
+            record.reason = format!("Draw by move limit ({limit} moves)");
+            return true;
+        }
+    }
+    false
+}
+
+/// Step 4a of `play_game`: how a failed request ends the game for the side on move.
+fn failure(side: Color, e: EngineError, timed: bool, stall: Duration) -> (Termination, String) {
+    match e {
+        EngineError::Timeout if timed => (
+            Termination::TimeForfeit,
+            format!("{} loses on time", side_name(side)),
+        ),
+        EngineError::Timeout => (
+            Termination::Stall,
+            format!(
+                "{}'s engine did not move within {} s",
+                side_name(side),
+                stall.as_secs()
+            ),
+        ),
+        EngineError::Crashed(why) => (
+            Termination::Crash,
+            format!(
+                "{}'s engine crashed ({})",
+                side_name(side),
+                sanitize(&why, 200)
+            ),
+        ),
+        EngineError::Protocol(why) => (
+            Termination::Stall,
+            format!("{}'s engine: {}", side_name(side), sanitize(&why, 200)),
+        ),
+        EngineError::Aborted => (Termination::Stall, "aborted".to_string()),
+    }
+}
+
+/// Step 4c of `play_game`: the arbiter's reason for refusing an engine's move (the game is
+/// not over here: that was looked at first).
+fn illegal_move_reason(side: Color, text: &str, e: PlayError) -> String {
+    let why = match e {
+        PlayError::Move(e) => e.to_string(),
+        PlayError::GameOver(o) => o.reason().to_string(),
+    };
+    let what = if text.is_empty() {
+        "an empty move".to_string()
+    } else {
+        format!("an illegal move: {}", sanitize(text, 80))
+    };
+    format!("{} makes {what} ({})", side_name(side), sanitize(&why, 200))
+}
+
+/// Both clocks of a game in milliseconds, kept by the runner (step 4 of `play_game`).
+struct Clocks {
+    clock_ms: [i64; 2],
+    inc_ms: [i64; 2],
+    margin_ms: i64,
+}
+
+impl Clocks {
+    fn new(tcs: &[Tc; 2], margin: Duration) -> Clocks {
+        let fischer = |tc: Tc| match tc {
+            Tc::Fischer { base_ms, inc_ms } => (base_ms as i64, inc_ms as i64),
+            _ => (0, 0),
+        };
+        Clocks {
+            clock_ms: tcs.map(|tc| fischer(tc).0),
+            inc_ms: tcs.map(|tc| fischer(tc).1),
+            margin_ms: margin.as_millis() as i64,
+        }
+    }
+
+    /// How long side `i` may take before it loses (the clock plus the margin, the move time
+    /// plus the margin, or the stall timeout without a clock), and whether that is a clock.
+    fn budget(&self, i: usize, settings: &GameSettings) -> (Duration, bool) {
+        match settings.tc {
+            Tc::Fischer { .. } => (
+                Duration::from_millis((self.clock_ms[i] + self.margin_ms).max(0) as u64),
+                true,
+            ),
+            Tc::MoveTime(ms) => (Duration::from_millis(ms) + settings.margin, true),
+            Tc::Depth(_) => (settings.stall, false),
+        }
+    }
+
+    /// The request for side `i`'s move, with both clocks.
+    fn request<'a>(
+        &self,
+        game: &'a GameRecord,
+        i: usize,
+        tc: Tc,
+        deadline: Instant,
+    ) -> MoveRequest<'a> {
+        let c = &self.clock_ms;
+        MoveRequest {
+            game,
+            own_ms: c[i].max(0) as u64,
+            opp_ms: c[1 - i].max(0) as u64,
+            wtime_ms: c[0].max(0) as u64,
+            btime_ms: c[1].max(0) as u64,
+            winc_ms: self.inc_ms[0] as u64,
+            binc_ms: self.inc_ms[1] as u64,
+            tc,
+            deadline,
+        }
+    }
+
+    /// Charges side `i` for a move that took `ms` (adding the increment after); `true` when
+    /// the move came too late.
+    fn charge(&mut self, i: usize, ms: i64, tc: Tc) -> bool {
+        match tc {
+            Tc::Fischer { .. } => {
+                self.clock_ms[i] -= ms;
+                let late = self.clock_ms[i] < -self.margin_ms;
+                self.clock_ms[i] += self.inc_ms[i];
+                late
+            }
+            Tc::MoveTime(limit) => ms > limit as i64 + self.margin_ms,
+            Tc::Depth(_) => false,
+        }
+    }
+}
+
+/// Score adjudication (step 4d of `play_game`): streaks of plies whose scores, seen from
+/// White's side, agree that one side is ahead, or that the game is level.
+#[derive(Default)]
+struct Adjudicator {
+    /// (plies, sign of the score).
+    resign_streak: (u32, i32),
+    draw_streak: u32,
+}
+
+impl Adjudicator {
+    /// After a move by `side` with its engine's `score`: the result and reason if the
+    /// streaks decide the game.
+    fn after_move(
+        &mut self,
+        rules: &Adjudication,
+        side: Color,
+        score: Option<Score>,
+        record: &PlayedGame,
+    ) -> Option<(GameResult, String)> {
         let white_cp = score.map(|s| {
             let cp = s.centipawns();
             if side == Color::White {
@@ -456,46 +540,40 @@ pub fn play_game(
                 -cp
             }
         });
-        if let Some((moves, cp)) = settings.adjudication.resign {
+        if let Some((moves, cp)) = rules.resign {
             match white_cp {
                 Some(v) if v.abs() >= cp => {
                     let sign = v.signum();
-                    resign_streak = if resign_streak.1 == sign {
-                        (resign_streak.0 + 1, sign)
+                    self.resign_streak = if self.resign_streak.1 == sign {
+                        (self.resign_streak.0 + 1, sign)
                     } else {
                         (1, sign)
                     };
                 }
-                _ => resign_streak = (0, 0),
+                _ => self.resign_streak = (0, 0),
             }
-            if resign_streak.0 >= 2 * moves {
-                let winner = if resign_streak.1 > 0 {
+            if self.resign_streak.0 >= 2 * moves {
+                let winner = if self.resign_streak.1 > 0 {
                     Color::White
                 } else {
                     Color::Black
                 };
-                record.result = GameResult::win_for(winner);
-                record.termination = Termination::Adjudication;
-                record.reason = format!("{} wins by adjudication", side_name(winner));
-                break;
+                let reason = format!("{} wins by adjudication", side_name(winner));
+                return Some((GameResult::win_for(winner), reason));
             }
         }
-        if let Some((from_move, moves, cp)) = settings.adjudication.draw {
+        if let Some((from_move, moves, cp)) = rules.draw {
             let move_no = (record.game.len() as u32).div_ceil(2);
             match white_cp {
-                Some(v) if v.abs() <= cp && move_no >= from_move => draw_streak += 1,
-                _ => draw_streak = 0,
+                Some(v) if v.abs() <= cp && move_no >= from_move => self.draw_streak += 1,
+                _ => self.draw_streak = 0,
             }
-            if draw_streak >= 2 * moves {
-                record.result = GameResult::Draw;
-                record.termination = Termination::Adjudication;
-                record.reason = "Draw by adjudication".to_string();
-                break;
+            if self.draw_streak >= 2 * moves {
+                return Some((GameResult::Draw, "Draw by adjudication".to_string()));
             }
         }
+        None
     }
-    finish(&mut seats, &record);
-    Some(record)
 }
 
 fn finish(seats: &mut [&mut Seat; 2], record: &PlayedGame) {
