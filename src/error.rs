@@ -1,15 +1,14 @@
 //! Why a command of the `oblique` binary failed: one type for every subcommand, so `main`
 //! prints `error: {e}` and exits with code 2, and each failure keeps its cause as a value
-//! (the engine's, the evaluator's, the referee's error types) instead of a message.
+//! (the engine's, the evaluator's, the lab's, the referee's error types) instead of a message.
 //! `Display` gives the one-line messages users (and the tests) have always seen.
 
 use oblique_arena::error::MatchError;
 use oblique_engine::search::ThreadPoolError;
 use oblique_engine::{MoveError, PositionError};
-use oblique_eval::tune::dataset::DatasetError;
-use oblique_eval::tune::selfplay::SampleLineError;
 use oblique_eval::UnknownGame;
 use oblique_protocol::error::SessionError;
+use oblique_train::TrainError;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -55,34 +54,9 @@ pub enum CliError {
     NoEngineMove,
     #[error("cannot read input: {0}")]
     Input(std::io::Error),
-    #[error("unknown or unsupported game '{0}' (the tuner takes the 2D games)")]
-    TuneGame(String),
-    #[error("--games and --nodes must be at least 1")]
-    NoGamesOrNodes,
-    #[error("cannot read {path}: {error}")]
-    Read { path: String, error: std::io::Error },
-    #[error("cannot write {path}: {error}")]
-    Write { path: String, error: std::io::Error },
-    #[error("{path}:{line}: {error}")]
-    SampleLine {
-        path: String,
-        line: usize,
-        error: SampleLineError,
-    },
+    /// The tuner's or the network trainer's failure (`oblique tune`, `oblique net`).
     #[error(transparent)]
-    Dataset(#[from] DatasetError),
-    #[error("{path}:{line}: {error}")]
-    Record {
-        path: String,
-        line: usize,
-        error: String,
-    },
-    #[error("no training positions")]
-    NoTrainingPositions,
-    #[error("--init {path}: {error}")]
-    Init { path: String, error: String },
-    #[error(transparent)]
-    Json(#[from] serde_json::Error),
+    Train(#[from] TrainError),
 }
 
 impl CliError {

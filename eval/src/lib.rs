@@ -9,8 +9,14 @@
 //!   centrality, passed-pawn shares, the formulas of terms both build alike).
 //! * `eval2d`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
-//! * `nnue`: the network evaluation (inputs, network file, accumulators, self-play data and
-//!   trainer); a game listed in `nnue::nets` plays with its network instead of `eval2d`.
+//! * `nnue`: the network evaluation (inputs, network file, accumulators, which game plays
+//!   with which network); a game listed in `nnue::nets` plays with its network instead of
+//!   `eval2d`.
+//! * `weights`: the 2D evaluation's weights as data (a game's tuned file, else the hand
+//!   values).
+//!
+//! Inference only: the tuner that fits the weights and the trainer that makes the networks
+//! are the lab's crate, `oblique-train`, which depends on this one.
 
 pub mod cache;
 pub mod eval2d;
@@ -22,7 +28,6 @@ pub mod score;
 pub mod shared;
 pub mod startrek;
 pub mod terms;
-pub mod tune;
 pub mod values;
 pub mod weights;
 

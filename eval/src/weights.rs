@@ -175,3 +175,36 @@ pub fn for_game(name: &str) -> Weights {
         })
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oblique_engine::find_variant;
+
+    /// Every weights file, compiled in or lying in `eval/weights/`, reads as the tuner wrote
+    /// it: for a game of the engine, made by `oblique tune fit`.
+    #[test]
+    fn every_weights_file_reads_and_names_its_game() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("weights");
+        let mut texts: Vec<(String, String)> = TUNED
+            .iter()
+            .map(|(g, t)| (g.to_string(), t.to_string()))
+            .collect();
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "json") {
+                    let game = p.file_stem().expect("name").to_string_lossy().to_string();
+                    texts.push((game, std::fs::read_to_string(&p).expect("readable")));
+                }
+            }
+        }
+        for (game, text) in texts {
+            let f: WeightsFile = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("weights of {game} do not parse: {e}"));
+            assert_eq!(f.game, game);
+            assert!(f.command.contains("tune fit"), "{game}: {}", f.command);
+            assert!(find_variant(&f.game).is_some());
+        }
+    }
+}

@@ -212,22 +212,49 @@ pub fn evaluate<B: NetCache>(
 mod tests {
     use super::*;
     use crate::nnue::features::{Layout, NetPosition};
-    use crate::nnue::train::FloatNet;
+    use crate::nnue::network::QA;
     use oblique_engine::random::SplitMix64;
     use oblique_engine::rules::RulesCache;
     use oblique_engine::{Game, Position};
 
-    /// A random network of the game (the weights do not matter, only that every row does).
+    /// A network of seeded random weights for `layout`, 24 hidden units and 4 buckets, as a
+    /// fresh trainer draws them (first layer within a tenth of a unit, biases a tenth above,
+    /// output within `1 / sqrt(2 hidden)`), rounded to the fixed point. The weights do not
+    /// matter, only that every row does.
+    fn random_network(layout: Layout, seed: u64) -> &'static Network {
+        let (hidden, buckets) = (24, 4);
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |limit: f32| {
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            ((u * 2.0 - 1.0) as f32) * limit
+        };
+        let q = |w: f32| (w * QA as f32).round() as i16;
+        let ft_weights = (0..layout.inputs() * hidden)
+            .map(|_| q(uniform(0.1)))
+            .collect();
+        let ft_bias = (0..hidden).map(|_| q(uniform(0.1) + 0.1)).collect();
+        let out_limit = 1.0 / (2.0 * hidden as f32).sqrt();
+        let out_weights = (0..buckets * 2 * hidden)
+            .map(|_| uniform(out_limit))
+            .collect();
+        Box::leak(Box::new(Network {
+            layout,
+            hidden,
+            buckets,
+            residual: false,
+            scale: 150.0,
+            notes: String::new(),
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias: vec![0.0; buckets],
+        }))
+    }
+
+    /// A random network of the game.
     fn random_net<B: RulesCache>(game: &str, seed: u64) -> &'static Network {
         let spec = oblique_engine::find_variant(game).expect("a game");
-        let layout = Layout::of_game::<B>(spec).expect("a layout");
-        let float = FloatNet::new(layout.inputs(), 24, 4, seed);
-        Box::leak(Box::new(float.quantize(
-            &layout,
-            150.0,
-            false,
-            String::new(),
-        )))
+        random_network(Layout::of_game::<B>(spec).expect("a layout"), seed)
     }
 
     fn from_scratch<G: NetPosition>(net: &Network, pos: &G) -> i32 {
@@ -292,14 +319,7 @@ mod tests {
     #[test]
     fn updated_sums_equal_fresh_ones_in_star_trek_chess() {
         use oblique_engine::startrek::StarTrekPosition;
-        let layout = Layout::of_startrek();
-        let float = FloatNet::new(layout.inputs(), 24, 4, 5);
-        let net: &'static Network = Box::leak(Box::new(float.quantize(
-            &layout,
-            150.0,
-            false,
-            String::new(),
-        )));
+        let net = random_network(Layout::of_startrek(), 5);
         let mut rng = SplitMix64::new(13);
         let mut board_moves = 0;
         for _ in 0..4 {

@@ -1,16 +1,16 @@
 //! The tuner's tests: K and integer weights recovered from synthetic data made with known
 //! values, the parameter vector round trip, reproducible self-play, the quiet-position test
-//! on positions whose answer is plain from the rules, a real fit that lowers its loss, and
-//! every weights file of `eval/weights/` readable.
+//! on positions whose answer is plain from the rules, and a real fit that lowers its loss.
+//! (That every weights file the tuner wrote still reads is `oblique_eval::weights`' test.)
 
 use super::dataset::split;
 use super::fit::{coordinate_search, fit_k, mse, sigmoid};
 use super::params::{flatten, unflatten};
 use super::selfplay::{from_line, generate, is_quiet, to_line, SelfPlay};
-use crate::weights::{Weights, WeightsFile, TUNED};
-use crate::Evaluation;
 use oblique_engine::random::SplitMix64;
 use oblique_engine::{find_variant, Position};
+use oblique_eval::weights::Weights;
+use oblique_eval::Evaluation;
 
 #[test]
 fn fit_k_recovers_the_constant_of_synthetic_labels() {
@@ -116,7 +116,7 @@ fn a_fit_on_real_selfplay_lowers_the_training_loss() {
     assert!(data.held_out.is_empty());
     let train = data.train;
     let w = Weights::default();
-    let t = crate::game_tables::GameTables::<u64>::build_with(spec, w.clone());
+    let t = oblique_eval::game_tables::GameTables::<u64>::build_with(spec, w.clone());
     let k = fit_k(&train.scores(&t), &train.results);
     let named = flatten(&w);
     let values: Vec<i32> = named.iter().map(|(_, v)| *v).collect();
@@ -133,29 +133,4 @@ fn a_fit_on_real_selfplay_lowers_the_training_loss() {
     );
     assert!(after < before, "loss {before} -> {after}");
     assert_eq!(train.loss(spec, &unflatten(&w, &tuned), k), after);
-}
-
-#[test]
-fn every_weights_file_reads_and_names_its_game() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("weights");
-    let mut texts: Vec<(String, String)> = TUNED
-        .iter()
-        .map(|(g, t)| (g.to_string(), t.to_string()))
-        .collect();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "json") {
-                let game = p.file_stem().expect("name").to_string_lossy().to_string();
-                texts.push((game, std::fs::read_to_string(&p).expect("readable")));
-            }
-        }
-    }
-    for (game, text) in texts {
-        let f: WeightsFile = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("weights of {game} do not parse: {e}"));
-        assert_eq!(f.game, game);
-        assert!(f.command.contains("tune fit"), "{game}: {}", f.command);
-        assert!(find_variant(&f.game).is_some());
-    }
 }

@@ -227,8 +227,8 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Evaluation;
     use oblique_engine::Position;
+    use oblique_eval::Evaluation;
 
     fn chess() -> Position<u64> {
         let spec = oblique_engine::find_variant("chess").expect("chess");

@@ -8,12 +8,12 @@
 //! capture-only quiescence search returns the static score: no exchange pending) is kept,
 //! labelled with the game's result from White's side (1, 0.5, 0).
 
-use crate::cache::EvalCache;
-use crate::Evaluation;
 use oblique_engine::random::SplitMix64;
 use oblique_engine::search::{Evaluator, Limits, Search, SearchGame};
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::{Game, Position};
+use oblique_eval::cache::EvalCache;
+use oblique_eval::Evaluation;
 
 /// How the games are played.
 #[derive(Clone, Debug)]

@@ -5,12 +5,12 @@
 
 use super::fit::mse;
 use super::selfplay::Sample;
-use crate::cache::EvalCache;
-use crate::eval2d::eval_white;
-use crate::game_tables::GameTables;
-use crate::weights::Weights;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::{FenError, Position};
+use oblique_eval::cache::EvalCache;
+use oblique_eval::eval2d::eval_white;
+use oblique_eval::game_tables::GameTables;
+use oblique_eval::weights::Weights;
 
 /// Positions and their results (White's side).
 pub struct Set<B: EvalCache> {

@@ -2,7 +2,7 @@
 //! read from and written back through their serde form, so that every weight a data file
 //! can hold is a tunable parameter without a hand-kept list.
 
-use crate::weights::Weights;
+use oblique_eval::weights::Weights;
 use serde_json::Value;
 
 /// Named integer parameters of a set of weights, in a fixed order.

@@ -1,0 +1,89 @@
+//! `oblique net data`: plays a game's seeded self-play on several threads (`data`) and
+//! writes every kept position with the search's score and the game's result, one line
+//! each, in game order, with a progress bar. Each finished game is flushed to the file, so
+//! a stopped run keeps what it played.
+
+use super::data::{generate, NetData, Record};
+use crate::error::TrainError;
+use crate::progress::bar;
+use oblique_engine::startrek::StarTrekPosition;
+use oblique_engine::variant::Width;
+use oblique_engine::{Position, PositionError};
+use oblique_eval::Evaluation;
+use std::io::Write;
+
+/// A `net data` run: the game, how its games are played, and the file to write.
+#[derive(Clone, Debug)]
+pub struct NetDataJob {
+    pub variant: String,
+    /// Threads and hash are brought into range (1 to 256 threads, 1 to 4096 MB).
+    pub play: NetData,
+    pub out: String,
+}
+
+/// Plays the games and writes their records to `job.out`.
+pub fn run(job: &NetDataJob) -> Result<(), TrainError> {
+    if job.play.games == 0 || job.play.nodes == 0 {
+        return Err(TrainError::NoGamesOrNodes);
+    }
+    let cfg = NetData {
+        hash_mb: job.play.hash_mb.clamp(1, 4096),
+        threads: job.play.threads.clamp(1, 256),
+        ..job.play.clone()
+    };
+    let mut out = std::fs::File::create(&job.out)
+        .map(std::io::BufWriter::new)
+        .map_err(TrainError::write(&job.out))?;
+    let pb = bar(cfg.games as u64, "games");
+    let mut count = 0usize;
+    let mut error = None;
+    let on_game = |_: usize, records: &[Record]| {
+        for r in records {
+            if let Err(e) = writeln!(out, "{}", r.to_line()) {
+                error.get_or_insert(e);
+            }
+        }
+        // Each finished game reaches the disk: a stopped run keeps what it played.
+        if let Err(e) = out.flush() {
+            error.get_or_insert(e);
+        }
+        count += records.len();
+        pb.set_message(format!("{count} positions"));
+        pb.inc(1);
+    };
+    let start = std::time::Instant::now();
+    if job
+        .variant
+        .eq_ignore_ascii_case(oblique_engine::startrek::NAME)
+    {
+        generate(&StarTrekPosition::start(), &Evaluation, &cfg, on_game)?;
+    } else {
+        let spec = oblique_engine::find_variant(&job.variant)
+            .ok_or_else(|| TrainError::TuneGame(job.variant.clone()))?;
+        match spec.width {
+            Width::W64 => generate(
+                &Position::<u64>::start(spec).map_err(PositionError::from)?,
+                &Evaluation,
+                &cfg,
+                on_game,
+            )?,
+            Width::W128 => generate(
+                &Position::<u128>::start(spec).map_err(PositionError::from)?,
+                &Evaluation,
+                &cfg,
+                on_game,
+            )?,
+        }
+    }
+    pb.finish_and_clear();
+    if let Some(e) = error {
+        return Err(TrainError::write(&job.out)(e));
+    }
+    println!(
+        "{} games, {count} positions in {:.1} s -> {}",
+        cfg.games,
+        start.elapsed().as_secs_f64(),
+        job.out
+    );
+    Ok(())
+}
