@@ -10,10 +10,10 @@ fn main() {
     let fen = args.get(2).map(String::as_str).unwrap_or(spec.start_fen);
     let out = match spec.width {
         Width::W64 => {
-            oblique_eval::eval2d::trace(&Position::<u64>::from_fen(spec, fen).expect("fen"))
+            oblique_eval::plane::trace(&Position::<u64>::from_fen(spec, fen).expect("fen"))
         }
         Width::W128 => {
-            oblique_eval::eval2d::trace(&Position::<u128>::from_fen(spec, fen).expect("fen"))
+            oblique_eval::plane::trace(&Position::<u128>::from_fen(spec, fen).expect("fen"))
         }
     };
     print!("{out}");

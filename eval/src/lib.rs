@@ -7,11 +7,11 @@
 //! * `score`: the middle-game / end-game score pair.
 //! * `shared`: what the 2D and Star Trek evaluators share (distances,
 //!   centrality, passed-pawn shares, the formulas of terms both build alike).
-//! * `eval2d`: the evaluation of the 2D games.
+//! * `plane`: the evaluation of the 2D games.
 //! * `startrek`: the evaluation of Star Trek chess.
 //! * `nnue`: the network evaluation (inputs, network file, accumulators, which game plays
 //!   with which network); a game listed in `nnue::nets` plays with its network instead of
-//!   `eval2d`.
+//!   `plane`.
 //! * `weights`: the 2D evaluation's weights as data (a game's tuned file, else the hand
 //!   values).
 //!
@@ -19,10 +19,10 @@
 //! are the lab's crate, `oblique-train`, which depends on this one.
 
 pub mod cache;
-pub mod eval2d;
 pub mod game_tables;
 pub mod nnue;
 pub mod pawns;
+pub mod plane;
 pub mod report;
 pub mod score;
 pub mod shared;
@@ -50,12 +50,12 @@ impl<B: EvalCache> Evaluator<Position<B>> for Evaluation {
                 let learnt =
                     nnue::accumulator::evaluate(net, pos.piece_sets(), (0, 0), pos.side_to_move());
                 if net.residual {
-                    learnt + eval2d::evaluate(pos)
+                    learnt + plane::evaluate(pos)
                 } else {
                     learnt
                 }
             }
-            None => eval2d::evaluate(pos),
+            None => plane::evaluate(pos),
         }
     }
 }

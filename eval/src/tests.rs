@@ -2,7 +2,7 @@
 //! evaluation's judgement on positions whose verdict is clear.
 
 use crate::cache::{tables_by_name, EvalCache};
-use crate::eval2d::{term_scores, GOAL_NEXT_MOVE, TERMS};
+use crate::plane::{term_scores, GOAL_NEXT_MOVE, TERMS};
 use crate::report::{piece_values, role_values, values_report};
 use crate::score::S;
 use crate::values::fit;

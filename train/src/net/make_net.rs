@@ -91,7 +91,7 @@ fn train_2d<B: EvalCache>(spec: &'static VariantSpec, job: NetTrainJob) -> Resul
         Layout::of_game::<B>(spec).ok_or_else(|| TrainError::TuneGame(job.variant.clone()))?,
     );
     let parse = |fen: &str| Position::<B>::from_fen(spec, fen).map_err(|e| e.to_string());
-    let hand = |pos: &Position<B>| oblique_eval::eval2d::evaluate(pos);
+    let hand = |pos: &Position<B>| oblique_eval::plane::evaluate(pos);
     train_net(layout, &parse, &hand, job)
 }
 

@@ -8,8 +8,8 @@ use super::selfplay::Sample;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::{FenError, Position};
 use oblique_eval::cache::EvalCache;
-use oblique_eval::eval2d::eval_white;
 use oblique_eval::game_tables::GameTables;
+use oblique_eval::plane::eval_white;
 use oblique_eval::weights::Weights;
 
 /// Positions and their results (White's side).
