@@ -6,6 +6,7 @@
 //! * `tune`: the Texel tuner of the 2D evaluation's weights (`oblique tune data`, `tune fit`);
 //! * `net`: self-play records and the network trainer (`oblique net data`, `net train`);
 //! * `error`: why a run failed, one line each;
+//! * `game_lines`: a data file written game by game, with its progress bar;
 //! * `progress`: the progress bar of the long runs.
 //!
 //! The binary's `tune` and `net` commands only read their arguments and call
@@ -13,6 +14,7 @@
 //! `net::make_net::run`.
 
 pub mod error;
+pub mod game_lines;
 pub mod net;
 pub mod progress;
 pub mod tune;

@@ -5,12 +5,11 @@
 
 use super::data::{generate, NetData, Record};
 use crate::error::TrainError;
-use crate::progress::bar;
+use crate::game_lines::GameLines;
 use oblique_engine::startrek::StarTrekPosition;
 use oblique_engine::variant::Width;
 use oblique_engine::{Position, PositionError};
 use oblique_eval::Evaluation;
-use std::io::Write;
 
 /// A `net data` run: the game, how its games are played, and the file to write.
 #[derive(Clone, Debug)]
@@ -31,26 +30,8 @@ pub fn run(job: &NetDataJob) -> Result<(), TrainError> {
         threads: job.play.threads.clamp(1, 256),
         ..job.play.clone()
     };
-    let mut out = std::fs::File::create(&job.out)
-        .map(std::io::BufWriter::new)
-        .map_err(TrainError::write(&job.out))?;
-    let pb = bar(cfg.games as u64, "games");
-    let mut count = 0usize;
-    let mut error = None;
-    let on_game = |_: usize, records: &[Record]| {
-        for r in records {
-            if let Err(e) = writeln!(out, "{}", r.to_line()) {
-                error.get_or_insert(e);
-            }
-        }
-        // Each finished game reaches the disk: a stopped run keeps what it played.
-        if let Err(e) = out.flush() {
-            error.get_or_insert(e);
-        }
-        count += records.len();
-        pb.set_message(format!("{count} positions"));
-        pb.inc(1);
-    };
+    let mut lines = GameLines::create(&job.out, cfg.games as u64)?;
+    let on_game = |_: usize, records: &[Record]| lines.game(records, Record::to_line);
     let start = std::time::Instant::now();
     if job
         .variant
@@ -75,10 +56,7 @@ pub fn run(job: &NetDataJob) -> Result<(), TrainError> {
             )?,
         }
     }
-    pb.finish_and_clear();
-    if let Some(e) = error {
-        return Err(TrainError::write(&job.out)(e));
-    }
+    let count = lines.finish()?;
     println!(
         "{} games, {count} positions in {:.1} s -> {}",
         cfg.games,

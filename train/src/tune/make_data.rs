@@ -1,12 +1,12 @@
 //! `oblique tune data`: plays a 2D game's seeded self-play (`selfplay`) and writes every
-//! labelled quiet position to a file, one `game result fen` line each, with a progress bar;
+//! labelled quiet position to a file, one `game result fen` line each, each game flushed as
+//! it ends (`game_lines`), with a progress bar;
 //! then says how many games and positions it wrote, and how long it took.
 
 use super::selfplay::{generate, to_line, Sample, SelfPlay};
 use crate::error::TrainError;
-use crate::progress::bar;
+use crate::game_lines::GameLines;
 use oblique_engine::variant::{VariantSpec, Width};
-use std::io::Write;
 
 /// A `tune data` run: the game, how its games are played, and the file to write.
 #[derive(Clone, Debug)]
@@ -28,32 +28,14 @@ pub fn run(job: &TuneDataJob) -> Result<(), TrainError> {
     if cfg.games == 0 || cfg.nodes == 0 {
         return Err(TrainError::NoGamesOrNodes);
     }
-    let mut out = std::fs::File::create(&job.out)
-        .map(std::io::BufWriter::new)
-        .map_err(TrainError::write(&job.out))?;
-    let pb = bar(cfg.games as u64, "games");
-    let mut count = 0usize;
-    let mut error = None;
-    let on_game = |_: usize, samples: &[Sample]| {
-        for s in samples {
-            if let Err(e) = writeln!(out, "{}", to_line(s)) {
-                error.get_or_insert(e);
-            }
-        }
-        count += samples.len();
-        pb.set_message(format!("{count} positions"));
-        pb.inc(1);
-    };
+    let mut lines = GameLines::create(&job.out, cfg.games as u64)?;
+    let on_game = |_: usize, samples: &[Sample]| lines.game(samples, to_line);
     let start = std::time::Instant::now();
     match spec.width {
         Width::W64 => drop(generate::<u64>(spec, cfg, on_game)),
         Width::W128 => drop(generate::<u128>(spec, cfg, on_game)),
     }
-    pb.finish_and_clear();
-    if let Some(e) = error {
-        return Err(TrainError::write(&job.out)(e));
-    }
-    out.flush().map_err(TrainError::write(&job.out))?;
+    let count = lines.finish()?;
     println!(
         "{} games, {count} quiet positions in {:.1} s -> {}",
         cfg.games,
