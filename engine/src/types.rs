@@ -97,24 +97,6 @@ impl Role {
             "chancellor",
         ][self as usize]
     }
-
-    /// Slides along orthogonal rays.
-    #[inline(always)]
-    pub fn slides_orthogonally(self) -> bool {
-        matches!(self, Role::Rook | Role::Queen | Role::Chancellor)
-    }
-
-    /// Slides along diagonal rays.
-    #[inline(always)]
-    pub fn slides_diagonally(self) -> bool {
-        matches!(self, Role::Bishop | Role::Queen)
-    }
-
-    /// Uses the game's knight leap.
-    #[inline(always)]
-    pub fn leaps_like_knight(self) -> bool {
-        matches!(self, Role::Knight | Role::Chancellor)
-    }
 }
 
 /// A coloured piece, packed as it is stored in the mailbox (0 = empty square).

@@ -3,7 +3,7 @@
 
 use crate::plane::position::Position;
 use crate::plane::variant::DeadPosition;
-use crate::types::{Color, Outcome, Role};
+use crate::types::Role;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard> Position<B> {
@@ -40,10 +40,5 @@ impl<B: Bitboard> Position<B> {
                 colours.all(|c| Some(c) == first)
             }
         }
-    }
-
-    /// The colour that wins if `outcome` says so, seen from the side to move.
-    pub fn winner_is_side_to_move(&self, outcome: Outcome) -> Option<bool> {
-        outcome.winner().map(|w: Color| w == self.turn.side)
     }
 }

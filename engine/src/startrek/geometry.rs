@@ -95,8 +95,6 @@ pub struct BoxGeometry {
     pub rays: Vec<[Cells; 18]>,
     pub orth_all: Vec<Cells>,
     pub diag_all: Vec<Cells>,
-    /// Direction from one cell to another if they lie on a common slider ray, else NONE.
-    dir_to: Vec<u8>,
     pub king: Vec<Cells>,
     /// Knight: targets that are the raw vector (level component 0 or 2) or the unskipped
     /// level step (level component ±1 landing at l±1); valid when the target exists.
@@ -191,13 +189,6 @@ impl BoxGeometry {
         self.pins.iter().position(|p| p.attach == (f, r, l))
     }
 
-    /// Direction index from `a` to `b` if they share a slider line.
-    #[inline(always)]
-    pub fn dir_between(&self, a: usize, b: usize) -> Option<usize> {
-        let d = self.dir_to[a * CELLS + b];
-        (d != NONE).then_some(d as usize)
-    }
-
     /// Level of a cell (1..7).
     #[inline(always)]
     pub fn level(&self, c: usize) -> i32 {
@@ -275,7 +266,6 @@ impl BoxGeometry {
             rays: Vec::new(),
             orth_all: Vec::new(),
             diag_all: Vec::new(),
-            dir_to: vec![NONE; CELLS * CELLS],
             king: Vec::new(),
             knight_direct: Vec::new(),
             knight_skip_up: Vec::new(),
@@ -391,7 +381,6 @@ impl BoxGeometry {
                 while box_index(f + k * df, r + k * dr, l + k * dl).is_some() {
                     if let Some(t) = self.cell(f + k * df, r + k * dr, l + k * dl) {
                         ray[d].set(t);
-                        self.dir_to[c * CELLS + t] = d as u8;
                     }
                     k += 1;
                 }

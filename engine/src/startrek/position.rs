@@ -179,10 +179,6 @@ impl StarTrekPosition {
         })
     }
 
-    pub fn is_unmoved(&self, cell: usize) -> bool {
-        self.unmoved.has(cell)
-    }
-
     /// The e.p. target square, if the last move was a double step over an existing square.
     pub fn ep_square(&self) -> Option<usize> {
         (self.ep != NONE).then_some(self.ep as usize)
