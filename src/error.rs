@@ -47,9 +47,9 @@ pub enum CliError {
     Match(#[from] MatchError),
     #[error(transparent)]
     Protocol(#[from] SessionError),
-    /// The browser board's server stopped; its message.
-    #[error("{0}")]
-    Serve(String),
+    /// The browser board's server could not start, or stopped.
+    #[error(transparent)]
+    Serve(#[from] oblique_web::error::ServeError),
     #[error("the engine found no move")]
     NoEngineMove,
     #[error("cannot read input: {0}")]

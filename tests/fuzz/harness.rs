@@ -183,7 +183,8 @@ pub fn fuzz(target: Target, count: u64, seed: u64) -> Result<Report, Failure> {
                 .map_err(|e| fail(String::new(), format!("no tokio runtime: {e}")))?;
             let _inside = rt.enter();
             let engines = std::sync::Arc::new(
-                oblique_web::engine::Engines::new(1, 1).map_err(|e| fail(String::new(), e))?,
+                oblique_web::engine::Engines::new(1, 1)
+                    .map_err(|e| fail(String::new(), e.to_string()))?,
             );
             let (tx, _rx) = tokio::sync::mpsc::unbounded_channel();
             let mut tab = oblique_web::session::Session::new(engines, tx);

@@ -6,7 +6,7 @@
 //! socket) through its `Cancel`, which stops a running search within a millisecond and makes
 //! a waiting one give up before it starts.
 
-use oblique_engine::search::{Info, Limits, Search, SearchResult};
+use oblique_engine::search::{Info, Limits, Search, SearchResult, ThreadPoolError};
 use oblique_engine::AnyPosition;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -48,15 +48,15 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Engines {
-    pub fn new(threads: usize, hash_mb: usize) -> Result<Engines, String> {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Engines, ThreadPoolError> {
         let threads = threads.max(1);
         let idle = (0..threads)
             .map(|_| {
-                let mut s = Search::new(1, hash_mb).map_err(|e| e.to_string())?;
+                let mut s = Search::new(1, hash_mb)?;
                 s.move_overhead = std::time::Duration::ZERO;
                 Ok(s)
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, ThreadPoolError>>()?;
         Ok(Engines {
             idle: Mutex::new(idle),
             permits: Arc::new(Semaphore::new(threads)),

@@ -1,10 +1,11 @@
 //! Errors as types for what the page asks of its tab, so the session can tell a bad message
 //! from a refused move without reading text. `Display` gives the one-line text the page has
-//! always shown in its message line (the browser tests read some of them).
+//! always shown in its message line (the browser tests read some of them). `ServeError` is
+//! why the server itself could not start or stopped, as `oblique serve` prints it.
 
 use oblique_engine::pgn::ReadError;
 use oblique_engine::record::PlayError;
-use oblique_engine::search::MAX_DEPTH;
+use oblique_engine::search::{ThreadPoolError, MAX_DEPTH};
 use oblique_engine::{Color, PositionError};
 
 /// Longest think the page may ask for per move.
@@ -40,6 +41,22 @@ pub enum RequestError {
     Movetime(u64),
     #[error("engine side must be white, black, both or off, not '{0}'")]
     EngineSide(String),
+}
+
+/// Why the server could not start, or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the server runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The system refused the search threads.
+    #[error(transparent)]
+    Search(#[from] ThreadPoolError),
+    #[error("cannot listen on {addr}: {error}")]
+    Listen { addr: String, error: std::io::Error },
+    #[error("cannot read the listening address: {0}")]
+    LocalAddress(std::io::Error),
+    #[error("server stopped: {0}")]
+    Stopped(std::io::Error),
 }
 
 /// The engine's own move was refused (a bug: it searched the position it was given).

@@ -22,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use engine::Engines;
+use error::ServeError;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use session::Session;
@@ -51,16 +52,16 @@ struct AppState {
 }
 
 /// Runs the server until the process is stopped.
-pub fn serve(options: ServeOptions) -> Result<(), String> {
+pub fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     runtime.block_on(run(options))
 }
 
-async fn run(options: ServeOptions) -> Result<(), String> {
+async fn run(options: ServeOptions) -> Result<(), ServeError> {
     let engines = Arc::new(Engines::new(options.threads, options.hash_mb)?);
     let app = router(AppState {
         engines,
@@ -69,10 +70,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
     let addr = format!("{}:{}", options.host, options.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let local: SocketAddr = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        .map_err(|error| ServeError::Listen {
+            addr: addr.clone(),
+            error,
+        })?;
+    let local: SocketAddr = listener.local_addr().map_err(ServeError::LocalAddress)?;
     let url = format!("http://{local}/");
     println!("oblique serve: open {url} in a browser (Ctrl-C stops the server)");
     use std::io::Write;
@@ -82,7 +84,7 @@ async fn run(options: ServeOptions) -> Result<(), String> {
     }
     axum::serve(listener, app)
         .await
-        .map_err(|e| format!("server stopped: {e}"))
+        .map_err(ServeError::Stopped)
 }
 
 /// Opens the page with the desktop's browser, if the machine has a way to.
