@@ -609,6 +609,52 @@ fn windows_build_plays_star_trek_chess_against_linux() {
     windows_against_linux("startrek", true);
 }
 
+/// `oblique.exe match` itself under Wine: the match runner starts Windows engine processes
+/// (in a new console process group, `arena/src/process.rs`), one named by a quoted Windows
+/// path with backslashes, and writes a PGN whose games replay here.
+#[test]
+fn windows_match_runner_plays_windows_engines() {
+    let Some(w) = wine() else { return };
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir("windows-runner");
+    let pgn = dir.join("games.pgn");
+    // The .exe as Windows names it under Wine: drive Z: is the Linux root.
+    let windows_path = format!("Z:{}", w.exe.display()).replace('/', "\\");
+    let out = w
+        .oblique(&["match", "--engine"])
+        .arg(format!("'{windows_path}' uci name=A"))
+        .arg("--engine")
+        .arg(format!("'{windows_path}' xboard name=B"))
+        .args(["--games", "2", "--depth", "2", "--max-moves", "12"])
+        .args(["--variant", "slanted", "--random-plies", "2", "--seed", "7"])
+        .arg("--pgn")
+        .arg(format!("Z:{}", pgn.display()))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run oblique.exe match under wine");
+    assert!(out.status.success(), "{}", report(&out));
+    let text =
+        std::fs::read_to_string(&pgn).unwrap_or_else(|e| panic!("no PGN ({e}): {}", report(&out)));
+    let games = read_pgn(&text);
+    assert_eq!(games.len(), 2, "{text}");
+    for g in &games {
+        let mut pos = AnyPosition::new("slanted", g.tags.get("FEN").map(String::as_str))
+            .expect("start position");
+        for m in &g.moves {
+            pos.play(m)
+                .unwrap_or_else(|e| panic!("{m} does not replay: {e}\n{text}"));
+        }
+        match pos.outcome() {
+            Some(o) => assert_eq!(g.result, o.result(), "{text}"),
+            None => {
+                assert_eq!(g.moves.len(), 24, "a draw by the 12-move limit:\n{text}");
+                assert_eq!(g.result, "1/2-1/2", "{text}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An Xvfb server on a display of its own, stopped when dropped.
 struct Xvfb {
     child: Child,
