@@ -172,11 +172,30 @@ fn prepare() -> Result<Wine, String> {
         w.prefix.display()
     );
     install_process_prng(&w.prefix);
+    keep_one_server(&w);
     eprintln!(
         "windows: Wine prefix ready in {:.0} s",
         started.elapsed().as_secs_f64()
     );
     Ok(w)
+}
+
+/// One Wine server for the whole run, kept 30 s after its last client: every engine start
+/// then finds it running instead of racing one that is shutting down. The server wineboot
+/// started is waited out first (a running server keeps its own persistence).
+fn keep_one_server(w: &Wine) {
+    let Some(server) = find_tool("wineserver") else {
+        return;
+    };
+    for args in [["-w"], ["-p30"]] {
+        let mut cmd = Command::new(&server);
+        cmd.args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        w.env(&mut cmd);
+        let _ = cmd.status();
+    }
 }
 
 /// Rust's standard library (1.78 on) draws its random seeds from `ProcessPrng` in
