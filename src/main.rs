@@ -7,10 +7,19 @@ use clap::{Parser, Subcommand};
 use error::CliError;
 use std::process::ExitCode;
 
+/// This build: the version and the commit it was built from (build.rs), as `--version`
+/// prints it and GUIs show it.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("OBLIQUE_COMMIT"),
+    ")"
+);
+
 #[derive(Parser)]
 #[command(
     name = "oblique",
-    version,
+    version = VERSION,
     about = "Oblique: a chess-variant engine for Slanted Escalator Chess (and its Mini and Ultra forms), Diagonal Chess, Star Trek tri-dimensional chess and orthodox chess",
     long_about = None
 )]
@@ -61,6 +70,11 @@ enum Command {
 /// Runs a protocol session on standard input and output.
 fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
     let search_fn = oblique_protocol::evaluation_search_fn();
+    oblique_protocol::set_engine_name(&format!(
+        "Oblique {} ({})",
+        env!("CARGO_PKG_VERSION"),
+        env!("OBLIQUE_COMMIT")
+    ));
     let input = std::io::BufReader::new(std::io::stdin());
     Ok(oblique_protocol::run(
         input,

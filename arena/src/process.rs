@@ -2,12 +2,13 @@
 //! thread that turns its standard output into timestamped lines on a bounded channel, and
 //! waits with deadlines. Nothing an engine sends (or fails to send) can block or panic the
 //! runner; Ctrl-C at the terminal reaches only the runner, which then ends the engines itself.
+//! On Unix the engine gets a process group of its own (killed whole at the end); on Windows a
+//! new console process group (Ctrl-C is not passed to it) and the end kills the process.
 
 use crate::config::EngineConfig;
 pub use crate::error::EngineError;
 use crate::error::StartError;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
@@ -39,8 +40,8 @@ impl Process {
         cmd.args(&cfg.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0);
+            .stderr(Stdio::null());
+        own_group(&mut cmd);
         if let Some(dir) = &cfg.dir {
             cmd.current_dir(dir);
         }
@@ -186,11 +187,14 @@ impl Process {
     /// Ends the process (and anything it started in its group) at once.
     pub(crate) fn kill(&mut self) {
         self.stdin = None;
-        let pid = self.child.id() as i32;
-        // SAFETY: kill(2) with a negative pid signals the process group we created for this
-        // child (process_group(0) makes its pid the group id); it touches no memory.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
+        #[cfg(unix)]
+        {
+            let pid = self.child.id() as i32;
+            // SAFETY: kill(2) with a negative pid signals the process group we created for
+            // this child (process_group(0) makes its pid the group id); it touches no memory.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -216,6 +220,26 @@ impl Drop for Process {
         self.kill();
     }
 }
+
+/// Starts the engine in a process group of its own, so that Ctrl-C at the terminal reaches
+/// the runner only (which then ends the engines itself).
+#[cfg(unix)]
+fn own_group(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+}
+
+/// Windows: a new console process group (`CREATE_NEW_PROCESS_GROUP`), which does not get
+/// the console's Ctrl-C.
+#[cfg(windows)]
+fn own_group(cmd: &mut Command) {
+    use std::os::windows::process::CommandExt;
+    const CREATE_NEW_PROCESS_GROUP: u32 = 0x0000_0200;
+    cmd.creation_flags(CREATE_NEW_PROCESS_GROUP);
+}
+
+#[cfg(not(any(unix, windows)))]
+fn own_group(_cmd: &mut Command) {}
 
 pub(crate) fn read_line_capped(r: &mut impl BufRead, out: &mut Vec<u8>) -> std::io::Result<usize> {
     let mut total = 0;

@@ -24,6 +24,24 @@ pub type SearchOutcome = Result<SearchResult, SearchError>;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
+/// The engine's name as GUIs show it, set once by the binary (see `set_engine_name`).
+static ENGINE_NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Names the engine in UCI `id name` and XBoard `myname`, so GUIs and their PGN files say
+/// which build played: the binary sets "Oblique VERSION (COMMIT)" before `run`. Without
+/// it the name is "Oblique VERSION". Only the first call counts.
+pub fn set_engine_name(name: &str) {
+    let _ = ENGINE_NAME.set(name.to_string());
+}
+
+/// The name set by `set_engine_name`, else "Oblique VERSION".
+pub fn engine_name() -> &'static str {
+    ENGINE_NAME
+        .get()
+        .map(String::as_str)
+        .unwrap_or(concat!("Oblique ", env!("CARGO_PKG_VERSION")))
+}
+
 /// Longest command line kept; the rest of a longer line is dropped.
 const MAX_LINE: usize = 1 << 16;
 

@@ -52,7 +52,7 @@ impl Uci {
     }
 
     fn identify(&self, s: &Session, out: &mut Out) {
-        out.line(format!("id name Oblique {}", env!("CARGO_PKG_VERSION")));
+        out.line(format!("id name {}", crate::engine_name()));
         out.line("id author the Oblique developers");
         out.line(format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"

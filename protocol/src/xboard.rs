@@ -144,8 +144,8 @@ impl XBoard {
     fn features(&self, s: &Session, out: &mut Out) {
         out.line("feature done=0");
         out.line(format!(
-            "feature myname=\"Oblique {}\" ping=1 setboard=1 usermove=1 san=0 colors=0 playother=1",
-            env!("CARGO_PKG_VERSION")
+            "feature myname=\"{}\" ping=1 setboard=1 usermove=1 san=0 colors=0 playother=1",
+            crate::engine_name()
         ));
         out.line("feature sigint=0 sigterm=0 analyze=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 nps=0 time=1 draw=0 reuse=1");
         out.line(format!(
