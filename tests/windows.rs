@@ -23,6 +23,9 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+#[path = "common/tools.rs"]
+mod tools;
+
 const TARGET: &str = "x86_64-pc-windows-gnu";
 const PROFILE: &str = "wintest";
 /// How long one scripted protocol exchange may take under Wine on a loaded two-core machine
@@ -34,10 +37,6 @@ const GAME: Duration = Duration::from_secs(300);
 
 /// One game at a time: two cores, two engines.
 static SERIAL: Mutex<()> = Mutex::new(());
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
 
 fn linux_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_oblique"))
@@ -54,19 +53,13 @@ fn target_dir() -> PathBuf {
 
 /// Finds a program on PATH or in /usr/games (Debian's home for xboard).
 fn find_tool(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    tools::find_program(&[name], &["/usr/games", "/usr/bin"])
 }
 
-/// A missing tool: skips outside CI, fails under CI.
+/// A missing tool, through the tests' one rule (`tests/common/tools.rs`): fails under CI,
+/// skips with a `SKIPPED:` line elsewhere.
 fn missing(why: &str, installer: &str) {
-    if in_ci() {
-        panic!("{why}, and CI=true requires it (run {installer})");
-    }
-    eprintln!("SKIPPED: {why} (run {installer} to install it)");
+    tools::require_from::<()>(None, why, installer);
 }
 
 /// The Windows build, ready to run under Wine.

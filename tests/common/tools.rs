@@ -35,18 +35,24 @@ fn test_name() -> String {
 /// stderr elsewhere (then `None`, and the caller returns). `what` names the missing tool the
 /// way a person installs it, e.g. "xboard (Debian package xboard)".
 pub fn require<T>(found: Option<T>, what: &str) -> Option<T> {
+    require_from(found, what, INSTALL)
+}
+
+/// [`require`] for a tool that another script installs (`installer`, e.g.
+/// `.ci/install-windows-tools`).
+pub fn require_from<T>(found: Option<T>, what: &str, installer: &str) -> Option<T> {
     if found.is_some() {
         return found;
     }
     if in_ci() {
         panic!(
-            "{what} is missing, and CI=true requires it: run {INSTALL} (it installs every \
-             tool the tests drive and fails naming any it could not install)"
+            "{what} is missing, and CI=true requires it: run {installer} (it installs every \
+             tool it is for and fails naming any it could not install)"
         );
     }
     let _ = writeln!(
         std::io::stderr(),
-        "SKIPPED: {}: {what} is missing (run {INSTALL} to install it)",
+        "SKIPPED: {}: {what} is missing (run {installer} to install it)",
         test_name()
     );
     None
