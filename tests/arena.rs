@@ -14,8 +14,15 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+#[path = "common/child.rs"]
+mod child;
+#[path = "common/match_pgn.rs"]
+mod match_pgn;
 #[path = "common/tools.rs"]
 mod tools;
+
+use child::report;
+use match_pgn::PgnGame;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_oblique")
@@ -152,92 +159,9 @@ fn run_match(args: &[&str]) -> Output {
     out
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-#[derive(Debug)]
-struct PgnGame {
-    tags: HashMap<String, String>,
-    moves: Vec<String>,
-    comments: Vec<String>,
-    result: String,
-}
-
-/// A small PGN reader for what `oblique match` writes.
+/// The games of a PGN file written by `oblique match`.
 fn read_pgn(path: &Path) -> Vec<PgnGame> {
-    let data = std::fs::read_to_string(path).unwrap();
-    let mut games = Vec::new();
-    let mut tags = HashMap::new();
-    let mut movetext = String::new();
-    let flush = |tags: &mut HashMap<String, String>, movetext: &mut String, games: &mut Vec<_>| {
-        if tags.is_empty() {
-            return;
-        }
-        let mut moves = Vec::new();
-        let mut comments = Vec::new();
-        let mut result = String::new();
-        let mut rest = movetext.as_str();
-        while let Some(c) = rest.chars().next() {
-            if c == '{' {
-                let end = rest.find('}').expect("closed comment");
-                // Comments may be wrapped across lines like any movetext.
-                comments.push(
-                    rest[1..end]
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                rest = &rest[end + 1..];
-            } else if c.is_whitespace() {
-                rest = &rest[c.len_utf8()..];
-            } else {
-                let end = rest
-                    .find(|ch: char| ch.is_whitespace() || ch == '{')
-                    .unwrap_or(rest.len());
-                let tok = &rest[..end];
-                rest = &rest[end..];
-                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-                    result = tok.to_string();
-                } else if tok
-                    .trim_end_matches('.')
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
-                {
-                    // move number
-                } else {
-                    moves.push(tok.to_string());
-                }
-            }
-        }
-        games.push(PgnGame {
-            tags: std::mem::take(tags),
-            moves,
-            comments,
-            result,
-        });
-        movetext.clear();
-    };
-    for line in data.lines() {
-        if line.starts_with("[Event ") {
-            flush(&mut tags, &mut movetext, &mut games);
-        }
-        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            let (k, v) = inner.split_once(' ').unwrap();
-            let v = v.trim().trim_matches('"').replace("\\\"", "\"");
-            tags.insert(k.to_string(), v);
-        } else {
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
-    }
-    flush(&mut tags, &mut movetext, &mut games);
-    games
+    match_pgn::parse(&std::fs::read_to_string(path).expect("read the PGN file"))
 }
 
 /// Replays every game through the arbiter and checks the result tag against it. Returns
@@ -326,9 +250,9 @@ fn self_play(variant: &str) {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{variant}: {}", text(&out));
+    assert!(out.status.success(), "{variant}: {}", report(&out));
     let games = check_pgn(&pgn, variant);
-    assert_eq!(games.len(), 2, "{variant}: {}", text(&out));
+    assert_eq!(games.len(), 2, "{variant}: {}", report(&out));
     // Colours alternate and the opening is shared.
     assert_eq!(games[0].tags["White"], games[1].tags["Black"]);
     assert_eq!(games[0].moves[..2], games[1].moves[..2]);
@@ -368,9 +292,9 @@ fn fake_match(mode: &str, limit: &[&str]) -> (Output, Vec<PgnGame>) {
     args.extend_from_slice(&["--margin", "1000", "--pgn", pgn.to_str().unwrap()]);
     args.extend_from_slice(limit);
     let out = run_match(&args);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let games = check_pgn(&pgn, "chess");
-    assert_eq!(games.len(), 2, "{}", text(&out));
+    assert_eq!(games.len(), 2, "{}", report(&out));
     (out, games)
 }
 
@@ -427,7 +351,7 @@ fn a_slow_engine_loses_on_time() {
     assert!(
         started.elapsed() < Duration::from_millis(5500),
         "{}",
-        text(&out)
+        report(&out)
     );
     let (_, games) = fake_match("timeout", &["--tc", "0.5+0.05"]);
     assert_forfeits("timeout", &games, "time forfeit", "loses on time");
@@ -458,9 +382,9 @@ fn an_engine_defaulting_to_chess960_is_switched_to_orthodox_castling() {
     args.extend_from_slice(&["--depth", "1", "--max-moves", "4"]);
     args.extend_from_slice(&["--pgn", pgn.to_str().unwrap()]);
     let out = run_match(&args);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let games = check_pgn(&pgn, "chess");
-    assert_eq!(games.len(), 2, "{}", text(&out));
+    assert_eq!(games.len(), 2, "{}", report(&out));
     for g in &games {
         assert_eq!(g.result, "1/2-1/2", "{g:?}");
         assert_ne!(g.tags["Termination"], "rules infraction", "{g:?}");
@@ -504,7 +428,7 @@ fn a_match_against_fairy_max_over_xboard() {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let games = check_pgn(&pgn, "chess");
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -531,7 +455,7 @@ fn a_match_against_fairy_max_over_xboard() {
         "2",
         &["--depth", "2", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", report(&out));
     assert!(String::from_utf8_lossy(&out.stderr).contains("setboard=0"));
 }
 
@@ -540,7 +464,7 @@ fn auto_detection_finds_xboard_and_uci() {
     let Some(fm) = fairymax() else { return };
     let rnd = format!("{} random", fake());
     let out = match_between(&rnd, &fm, "1", &["--depth", "1", "--max-moves", "3"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("fake_uci.sh random (uci)"), "{so}");
     assert!(so.contains("fairymax (xboard)"), "{so}");
@@ -574,7 +498,7 @@ fn sprt_report_and_openings_file() {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("SPRT: llr"), "{so}");
     assert!(so.contains("lbound -2.94, ubound 2.94"), "{so}");
@@ -623,7 +547,7 @@ fn ctrl_c_keeps_the_finished_games() {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     let games = check_pgn(&pgn, "chess");
     assert!(games.len() >= 2 && games.len() < 200);
@@ -703,7 +627,7 @@ fn bad_arguments_are_reported() {
         ),
     ] {
         let out = run_match(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", report(&out));
         let se = String::from_utf8_lossy(&out.stderr);
         assert!(se.contains(msg), "{args:?}: {se}");
     }
@@ -716,11 +640,11 @@ fn bad_arguments_are_reported() {
         "2",
         &["--variant", "slanted", "--depth", "2"],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", report(&out));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("does not play slanted"),
         "{}",
-        text(&out)
+        report(&out)
     );
 }
 
@@ -748,7 +672,7 @@ fn oblique_over_xboard_meets_oblique_over_uci_in_a_black_first_game() {
             pgn.to_str().unwrap(),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", report(&out));
     let so = String::from_utf8_lossy(&out.stdout);
     assert!(so.contains("(xboard)") && so.contains("(uci)"), "{so}");
     let games = check_pgn(&pgn, "minislanted");

@@ -16,8 +16,15 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+#[path = "common/child.rs"]
+mod child;
 #[path = "common/tools.rs"]
 mod tools;
+#[path = "common/xboard_host.rs"]
+mod xboard_host;
+
+use child::{scratch_dir, tail, wait_with_limit};
+use xboard_host::{engine_moves, protocol_lines, Dir, Xvfb};
 
 /// One real-client game at a time: two cores, two engines each.
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -37,111 +44,6 @@ fn engine() -> PathBuf {
     std::env::var_os("OBLIQUE_UNDER_TEST")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_oblique")))
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oblique-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// Waits for a child, killing it after `limit`.
-fn wait_with_limit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The lock file and the socket an X server keeps for display `n`.
-fn lock_file(n: impl std::fmt::Display) -> String {
-    format!("/tmp/.X{n}-lock")
-}
-
-fn socket_file(n: impl std::fmt::Display) -> String {
-    format!("/tmp/.X11-unix/X{n}")
-}
-
-/// An Xvfb server on its own display, stopped when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-impl Xvfb {
-    fn start(xvfb: &Path) -> Xvfb {
-        // A display number unlikely to be taken, different for every process.
-        let base = 140 + (std::process::id() % 400);
-        for n in base..base + 40 {
-            let (lock, socket) = (lock_file(n), socket_file(n));
-            if Path::new(&lock).exists() {
-                // A display is taken while the server its lock names runs; a lock left by a
-                // killed server is stale, and goes with its socket (else the socket would
-                // pass for the new server's readiness below).
-                let owner = std::fs::read_to_string(&lock)
-                    .ok()
-                    .and_then(|text| text.trim().parse::<u32>().ok());
-                match owner {
-                    Some(pid) if !Path::new(&format!("/proc/{pid}")).exists() => {
-                        let _ = std::fs::remove_file(&lock);
-                        let _ = std::fs::remove_file(&socket);
-                    }
-                    _ => continue,
-                }
-            }
-            let mut child = Command::new(xvfb)
-                .args([
-                    &format!(":{n}"),
-                    "-screen",
-                    "0",
-                    "1280x1024x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb");
-            // Ready when its socket appears.
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_secs(10) {
-                if Path::new(&socket).exists() {
-                    return Xvfb {
-                        child,
-                        display: format!(":{n}"),
-                    };
-                }
-                if let Ok(Some(_)) = child.try_wait() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        panic!("could not start Xvfb on any display");
-    }
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        // A killed server leaves its lock and socket behind: remove them, or every run
-        // would take up displays for good.
-        let n = &self.display[1..];
-        let _ = std::fs::remove_file(lock_file(n));
-        let _ = std::fs::remove_file(socket_file(n));
-    }
 }
 
 /// The tags and SAN moves of a one-game PGN.
@@ -247,40 +149,6 @@ fn move_target(m: &str) -> String {
 }
 
 /// Which way a line of XBoard's debug log went.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Dir {
-    /// From XBoard to an engine (`NNN >first : text`).
-    ToEngine,
-    /// From an engine to XBoard (`NNN <first : text`).
-    FromEngine,
-}
-
-/// The protocol lines of XBoard's debug log: direction, engine (`first`/`second`), text.
-fn protocol_lines(debug: &str) -> Vec<(Dir, &str, &str)> {
-    debug
-        .lines()
-        .filter_map(|l| {
-            let (dir, rest) = match (l.split_once(" <"), l.split_once(" >")) {
-                (Some((_, r)), _) => (Dir::FromEngine, r),
-                (None, Some((_, r))) => (Dir::ToEngine, r),
-                _ => return None,
-            };
-            let (who, text) = rest.split_once(':')?;
-            let who = who.trim();
-            matches!(who, "first" | "second").then_some((dir, who, text.trim()))
-        })
-        .collect()
-}
-
-/// The moves each engine announced (`move X` lines in XBoard's debug log), in order.
-fn engine_moves(debug: &str) -> Vec<String> {
-    protocol_lines(debug)
-        .into_iter()
-        .filter(|(dir, _, _)| *dir == Dir::FromEngine)
-        .filter_map(|(_, _, text)| text.strip_prefix("move ").map(|m| m.trim().to_string()))
-        .collect()
-}
-
 /// A CECP thinking line (`ply score time nodes pv...`): its depth and score.
 fn thinking_line(text: &str) -> Option<(i64, i64)> {
     let mut words = text.split_whitespace();
@@ -317,7 +185,7 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
     let xvfb = require("Xvfb")?;
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch_dir(name);
-    let x = Xvfb::start(&xvfb);
+    let x = Xvfb::start(&xvfb, 140);
     let pgn_path = dir.join("game.pgn");
     let debug_path = dir.join("xboard.debug");
     let oblique = engine();
@@ -395,11 +263,6 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
     })
 }
 
-fn tail(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
-}
-
 fn check_game(name: &str, variant: &str, pgn_text: &str, debug: &str) {
     let pgn = parse_pgn(pgn_text);
     let moves = engine_moves(debug);
@@ -468,7 +331,7 @@ impl XboardGui {
     /// `args` come after the common ones (variant, board, position, mode...).
     fn start(name: &str, xboard: &Path, xvfb: &Path, args: &[&str]) -> XboardGui {
         let dir = scratch_dir(name);
-        let x = Xvfb::start(xvfb);
+        let x = Xvfb::start(xvfb, 140);
         let debug_path = dir.join("xboard.debug");
         let child = Command::new(xboard)
             .env_remove("OBLIQUE_NET")

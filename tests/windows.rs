@@ -15,7 +15,6 @@
 //! (`.ci/install-windows-tools` and `.ci/install-test-tools` install them).
 
 use oblique_engine::{AnyPosition, Color};
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -23,8 +22,17 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+#[path = "common/child.rs"]
+mod child;
+#[path = "common/match_pgn.rs"]
+mod match_pgn;
 #[path = "common/tools.rs"]
 mod tools;
+#[path = "common/xboard_host.rs"]
+mod xboard_host;
+
+use child::{report, scratch_dir, tail, wait_with_limit};
+use xboard_host::{engine_moves, Xvfb};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
 const PROFILE: &str = "wintest";
@@ -239,22 +247,6 @@ fn install_process_prng(prefix: &Path) {
     eprintln!("windows: this Wine lacks bcryptprimitives.dll; the stand-in is in the prefix");
 }
 
-/// Waits for a child, killing it after `limit`.
-fn wait_with_limit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 /// The version line both builds must print: the version and the commit of this checkout,
 /// from git (or "unknown" where git or `.git` is missing).
 fn expected_version() -> String {
@@ -442,85 +434,6 @@ fn windows_build_answers_the_uci_and_xboard_handshakes_under_wine() {
     xboard_exchange(w.oblique(&[]));
 }
 
-/// One game of a PGN file written by `oblique match`.
-struct PgnGame {
-    tags: HashMap<String, String>,
-    moves: Vec<String>,
-    result: String,
-}
-
-/// The games of a PGN file: tags, moves (comments and move numbers dropped), result.
-fn read_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut tags = HashMap::new();
-    let mut movetext = String::new();
-    let mut flush = |tags: &mut HashMap<String, String>, movetext: &mut String| {
-        if tags.is_empty() {
-            return;
-        }
-        let mut clean = String::new();
-        let mut depth = 0;
-        for c in movetext.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                _ if depth == 0 => clean.push(c),
-                _ => {}
-            }
-        }
-        let mut moves = Vec::new();
-        let mut result = String::new();
-        for tok in clean.split_whitespace() {
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-                result = tok.to_string();
-            } else if !tok
-                .trim_end_matches('.')
-                .chars()
-                .all(|c| c.is_ascii_digit())
-            {
-                moves.push(tok.to_string());
-            }
-        }
-        games.push(PgnGame {
-            tags: std::mem::take(tags),
-            moves,
-            result,
-        });
-        movetext.clear();
-    };
-    for line in text.lines() {
-        if line.starts_with("[Event ") {
-            flush(&mut tags, &mut movetext);
-        }
-        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            if let Some((k, v)) = inner.split_once(' ') {
-                tags.insert(k.to_string(), v.trim().trim_matches('"').to_string());
-            }
-        } else {
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
-    }
-    flush(&mut tags, &mut movetext);
-    games
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oblique-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn report(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
 /// One `oblique match` game between the Windows build (under Wine) and the Linux build,
 /// refereed by the Linux arbiter on a real clock; `windows_first` gives the `.exe` the
 /// first move. The game must end by rule or by adjudication (no forfeit of any kind), and
@@ -556,7 +469,7 @@ fn windows_against_linux(variant: &str, windows_first: bool) {
     assert!(took < GAME, "{variant}: the game took {took:?}");
     let text = std::fs::read_to_string(&pgn)
         .unwrap_or_else(|e| panic!("{variant}: no PGN ({e}): {}", report(&out)));
-    let games = read_pgn(&text);
+    let games = match_pgn::parse(&text);
     assert_eq!(games.len(), 1, "{variant}: {text}");
     let g = &games[0];
     let (white, black) = (g.tags["White"].as_str(), g.tags["Black"].as_str());
@@ -647,7 +560,7 @@ fn windows_match_runner_plays_windows_engines() {
     assert!(out.status.success(), "{}", report(&out));
     let text =
         std::fs::read_to_string(&pgn).unwrap_or_else(|e| panic!("no PGN ({e}): {}", report(&out)));
-    let games = read_pgn(&text);
+    let games = match_pgn::parse(&text);
     assert_eq!(games.len(), 2, "{text}");
     for g in &games {
         let mut pos = AnyPosition::new("slanted", g.tags.get("FEN").map(String::as_str))
@@ -667,73 +580,6 @@ fn windows_match_runner_plays_windows_engines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// An Xvfb server on a display of its own, stopped when dropped.
-struct Xvfb {
-    child: Child,
-    display: u32,
-}
-
-impl Xvfb {
-    fn start(xvfb: &Path) -> Xvfb {
-        // Displays apart from tests/real_clients.rs's (140..580), different per process.
-        let base = 600 + (std::process::id() % 300);
-        for n in base..base + 40 {
-            let lock = format!("/tmp/.X{n}-lock");
-            let socket = format!("/tmp/.X11-unix/X{n}");
-            if Path::new(&lock).exists() || Path::new(&socket).exists() {
-                continue;
-            }
-            let mut child = Command::new(xvfb)
-                .args([&format!(":{n}"), "-screen", "0", "1280x1024x24"])
-                .args(["-nolisten", "tcp"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb");
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_secs(10) {
-                if Path::new(&socket).exists() {
-                    return Xvfb { child, display: n };
-                }
-                if let Ok(Some(_)) = child.try_wait() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        panic!("could not start Xvfb on any display");
-    }
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_file(format!("/tmp/.X{}-lock", self.display));
-        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{}", self.display));
-    }
-}
-
-/// The moves an engine announced to XBoard (`<first : move X` in its debug log), in order.
-fn xboard_engine_moves(debug: &str) -> Vec<String> {
-    debug
-        .lines()
-        .filter_map(|l| {
-            let (_, rest) = l.split_once(" <")?;
-            let (who, text) = rest.split_once(':')?;
-            matches!(who.trim(), "first" | "second").then_some(text.trim())
-        })
-        .filter_map(|t| t.strip_prefix("move ").map(|m| m.trim().to_string()))
-        .collect()
-}
-
-fn tail(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
-}
-
 #[test]
 fn xboard_hosts_a_game_of_the_windows_build_under_wine() {
     let Some(w) = wine() else { return };
@@ -745,14 +591,14 @@ fn xboard_hosts_a_game_of_the_windows_build_under_wine() {
     };
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch_dir("windows-xboard");
-    let x = Xvfb::start(&xvfb);
+    let x = Xvfb::start(&xvfb, 600);
     let pgn_path = dir.join("game.pgn");
     let debug_path = dir.join("xboard.debug");
     let mut cmd = Command::new(&xboard);
     // A HOME of its own: XBoard reads (and could write) ~/.xboardrc there.
     cmd.current_dir(&dir)
         .env("HOME", &dir)
-        .env("DISPLAY", format!(":{}", x.display))
+        .env("DISPLAY", &x.display)
         .args(["-saveSettingsOnExit", "false", "-testLegality", "true"])
         .args(["-fcp", &w.command_line(), "-fd", &dir.to_string_lossy()])
         .args(["-scp", &linux_bin().to_string_lossy()])
@@ -802,14 +648,14 @@ fn xboard_hosts_a_game_of_the_windows_build_under_wine() {
             tail(&debug, 30)
         );
     }
-    let games = read_pgn(&pgn_text);
+    let games = match_pgn::parse(&pgn_text);
     assert_eq!(games.len(), 1, "{pgn_text}");
     let g = &games[0];
     // Both players named as the engines name themselves: this build, version and commit.
     let name = format!("Oblique {}", build_name());
     assert_eq!(g.tags["White"], name, "{pgn_text}");
     assert_eq!(g.tags["Black"], name, "{pgn_text}");
-    let moves = xboard_engine_moves(&debug);
+    let moves = engine_moves(&debug);
     let mut pos = AnyPosition::new("chess", None).expect("chess");
     for (i, m) in moves.iter().enumerate() {
         pos.play(m)
