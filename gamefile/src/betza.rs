@@ -517,6 +517,180 @@ fn add(moves: &mut Vec<BetzaMove>, m: BetzaMove) {
     }
 }
 
+/// Writes moves as a Betza string in this dialect that `parse` reads back to the same moves
+/// (the same set; order aside). Moves no atom of the notation makes (a (1,4) leap) are left
+/// out; `None` when nothing could be written.
+pub fn write(moves: &[BetzaMove]) -> Option<String> {
+    type Key = (i8, i8, u8, bool, bool, bool, Kind);
+    let mut groups: Vec<(Key, u8)> = Vec::new();
+    for m in moves {
+        let (x, y) = (m.dx.unsigned_abs() as i8, m.dy.unsigned_abs() as i8);
+        let (lo, hi) = (x.min(y), x.max(y));
+        // Orthogonal atoms use the even directions, diagonal ones the odd.
+        let usable =
+            |d: u32| (lo != 0 || d.is_multiple_of(2)) && (lo != hi || !d.is_multiple_of(2));
+        let Some(d) = (0..8).find(|&d| usable(d) && rotate(lo, hi, d) == (m.dx, m.dy)) else {
+            continue;
+        };
+        let key = (
+            lo,
+            hi,
+            m.max_steps,
+            m.quiet,
+            m.capture,
+            m.initial_only,
+            m.kind,
+        );
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, bits)) => *bits |= 1 << d,
+            None => groups.push((key, 1 << d)),
+        }
+    }
+    let mut clauses: Vec<String> = Vec::new();
+    let mut done = vec![false; groups.len()];
+    for i in 0..groups.len() {
+        if done[i] {
+            continue;
+        }
+        let ((lo, hi, steps, quiet, capture, initial, kind), bits) = groups[i];
+        let letter = match (lo, hi) {
+            (0, 1) => 'W',
+            (1, 1) => 'F',
+            (0, 2) => 'D',
+            (0, 3) => 'H',
+            (2, 2) => 'A',
+            (3, 3) => 'G',
+            (1, 2) => 'N',
+            (1, 3) => 'C',
+            (2, 3) => 'Z',
+            _ => continue,
+        };
+        let Some(class) = atom(letter as u8).map(|a| a.class) else {
+            continue;
+        };
+        // W and F going every way with the same modes are K (or Q).
+        let mut letter = letter;
+        let mut class = class;
+        let mut bits = bits;
+        if letter == 'W' && bits == ORTHOGONAL_BITS {
+            let twin = (1, 1, steps, quiet, capture, initial, kind);
+            if let Some(j) =
+                (i + 1..groups.len()).find(|&j| !done[j] && groups[j] == (twin, DIAGONAL_BITS))
+            {
+                done[j] = true;
+                letter = 'K';
+                class = Class::Royal;
+                bits = 0xFF;
+            }
+        }
+        let full = match class {
+            Class::Orthogonal => ORTHOGONAL_BITS,
+            Class::Diagonal => DIAGONAL_BITS,
+            Class::Oblique | Class::Royal => 0xFF,
+        };
+        let body = {
+            let mut s = String::new();
+            if quiet && !capture {
+                s.push('m');
+            }
+            if capture && !quiet {
+                s.push('c');
+            }
+            match kind {
+                Kind::Hop => s.push('p'),
+                Kind::Grasshop => s.push('g'),
+                Kind::Lame => s.push('n'),
+                Kind::Plain => {}
+            }
+            let unit = matches!(letter, 'W' | 'F' | 'K');
+            match steps {
+                1 => s.push(letter),
+                0 if unit => s.push(match letter {
+                    'W' => 'R',
+                    'F' => 'B',
+                    _ => 'Q',
+                }),
+                0 => {
+                    s.push(letter);
+                    s.push(letter);
+                }
+                k => {
+                    s.push(letter);
+                    s.push_str(&k.to_string());
+                }
+            }
+            s
+        };
+        // The fewest direction prefixes whose selections make up exactly these moves.
+        let mut left = bits;
+        while left != 0 {
+            let prefix = if left == full && bits == full {
+                Some(String::new())
+            } else {
+                best_prefix(class, left)
+            };
+            let Some(prefix) = prefix else {
+                break;
+            };
+            let chosen = if prefix.is_empty() {
+                full
+            } else {
+                directions(class, prefix.as_bytes()).0
+            };
+            let mut clause = String::new();
+            if initial {
+                clause.push('i');
+            }
+            clause.push_str(&prefix);
+            clause.push_str(&body);
+            clauses.push(clause);
+            left &= !chosen;
+        }
+    }
+    // A clause ending in an atom followed by one starting with the same atom would read as
+    // a doubled atom ("rpB" "B" -> "rpBB"): clauses that start with their atom go first,
+    // those with a range before the others ("N2" "N", not "NN2").
+    clauses.sort_by_key(|c| {
+        let bare = c.starts_with(|x: char| x.is_ascii_uppercase());
+        match (bare, c.ends_with(|x: char| x.is_ascii_digit())) {
+            (true, true) => 0,
+            (true, false) => 1,
+            _ => 2,
+        }
+    });
+    if clauses.is_empty() {
+        None
+    } else {
+        Some(clauses.concat())
+    }
+}
+
+/// The direction prefix (one or two letters) that selects the most of `wanted` and
+/// nothing outside it.
+fn best_prefix(class: Class, wanted: u8) -> Option<String> {
+    const LETTERS: &[u8] = b"fblrvsh";
+    let mut best: Option<(u32, String)> = None;
+    let mut consider = |p: Vec<u8>| {
+        let (set, read) = directions(class, &p);
+        if read != p.len() || set == 0 || set & !wanted != 0 {
+            return;
+        }
+        let score = (set & wanted).count_ones();
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, String::from_utf8_lossy(&p).into_owned()));
+        }
+    };
+    for &a in LETTERS {
+        consider(vec![a]);
+    }
+    for &a in LETTERS {
+        for &b in LETTERS {
+            consider(vec![a, b]);
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
 /// Writes moves out for people, one clause per kind of move, e.g. "leaps (1,2) 8 ways;
 /// slides orthogonally". Directions are listed when a move does not go all ways.
 pub fn describe(moves: &[BetzaMove]) -> String {
@@ -922,6 +1096,18 @@ mod tests {
         #[test]
         fn parse_never_panics_on_any_text(text in "\\PC{0,24}") {
             let _ = parse(&text);
+        }
+
+        #[test]
+        fn write_gives_back_the_same_moves(text in "[fbvhrlsmcpgniWFDNAHCZGKRBQ0-9]{0,12}") {
+            if let Ok(moves) = parse(&text) {
+                let written = write(&moves).unwrap_or_default();
+                let again = parse(&written).map_err(|e| e.to_string());
+                proptest::prop_assert!(again.is_ok(), "{} -> {}: {:?}", text, written, again);
+                let a: std::collections::BTreeSet<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+                let b: std::collections::BTreeSet<String> = again.unwrap_or_default().iter().map(|m| format!("{m:?}")).collect();
+                proptest::prop_assert_eq!(a, b, "{} -> {}", text, written);
+            }
         }
 
         #[test]

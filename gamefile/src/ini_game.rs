@@ -1,0 +1,769 @@
+//! Turns the rules of one `variants.ini` section (`ini_rules::Rules`) into our `GameFile`,
+//! or says why the section cannot be one: a rule the engine does not play, a piece whose
+//! Fairy-Stockfish moves our notation cannot state the same way, more piece types than
+//! the engine holds, a Black rule that is not White's turned half round. Nothing is
+//! dropped quietly: every refusal names the key (and its line when the section sets it).
+
+use crate::betza;
+use crate::fs_betza;
+use crate::ini_rules::{
+    rank_bb, square_bb, type_name, Region, Rules, CUSTOM_FIRST, KING, PAWN, TYPES,
+};
+use crate::schema::{
+    BoardSection, CastlingSection, CastlingSide, EndSection, GameFile, GameSection, Goal,
+    PawnSection, PieceSection, PromotionSection, PromotionSquare,
+};
+
+/// The most piece types a game may have: the engine's tables hold 8 (pawn, royal, 6).
+pub const MAX_TYPES: usize = 8;
+
+/// A refusal: the key to point at (when there is one) and the reason.
+pub struct Refusal {
+    pub key: Option<String>,
+    pub reason: String,
+}
+
+fn refuse<T>(key: Option<&str>, reason: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal {
+        key: key.map(str::to_string),
+        reason: reason.into(),
+    })
+}
+
+fn square_name(file: u8, rank: u8) -> String {
+    format!("{}{}", (b'a' + file) as char, rank + 1)
+}
+
+/// The board's squares: the grid less the holes.
+struct Board {
+    files: u8,
+    ranks: u8,
+    holes: Region,
+}
+
+impl Board {
+    fn squares(&self) -> Region {
+        let mut b = 0;
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                b |= square_bb(f, r);
+            }
+        }
+        b & !self.holes
+    }
+
+    fn row(&self, rank: u8) -> Region {
+        rank_bb(rank) & self.squares()
+    }
+
+    /// The region turned half round (Black's view of White's).
+    fn turned(&self, region: Region) -> Region {
+        let mut b = 0;
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                if region & square_bb(f, r) != 0 {
+                    b |= square_bb(self.files - 1 - f, self.ranks - 1 - r);
+                }
+            }
+        }
+        b
+    }
+
+    fn names(&self, region: Region) -> Vec<String> {
+        let mut v = Vec::new();
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                if region & square_bb(f, r) != 0 {
+                    v.push(square_name(f, r));
+                }
+            }
+        }
+        v
+    }
+
+    /// The ranks (1-based) a region covers whole; `None` if it covers part of a rank.
+    fn whole_ranks(&self, region: Region) -> Option<Vec<u8>> {
+        let region = region & self.squares();
+        let mut ranks = Vec::new();
+        for r in 0..self.ranks {
+            let row = region & self.row(r);
+            if row == 0 {
+                continue;
+            }
+            if row != self.row(r) {
+                return None;
+            }
+            ranks.push(r + 1);
+        }
+        Some(ranks)
+    }
+}
+
+/// The start position read from a Fairy-Stockfish FEN.
+struct Start {
+    /// Rank strings from the top, as written (runs of up to two digits, `*` walls).
+    fen: String,
+    holes: Region,
+    /// `board[rank][file]`: the piece letter, as written.
+    board: Vec<Vec<Option<char>>>,
+}
+
+fn read_board(rules: &Rules, files: u8, ranks: u8, text: &str) -> Result<Start, Refusal> {
+    let key = Some("startFen");
+    if text.contains('[') {
+        return refuse(
+            key,
+            "the start position has pockets ([...]): drops are not played by the engine",
+        );
+    }
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != ranks as usize {
+        return refuse(
+            key,
+            format!(
+                "the start position has {} ranks; the board has {ranks}",
+                rows.len()
+            ),
+        );
+    }
+    let mut holes = 0;
+    let mut board = vec![vec![None; files as usize]; ranks as usize];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(d2);
+                    chars.next();
+                }
+                file = file.saturating_add(n);
+            } else if c == '*' {
+                if file < files as u32 {
+                    holes |= square_bb(file as u8, rank);
+                }
+                file += 1;
+            } else if c.is_ascii_alphabetic() {
+                if rules.type_of(c).is_none() {
+                    return refuse(
+                        key,
+                        format!("'{c}' in the start position is not a piece of this variant"),
+                    );
+                }
+                if file < files as u32 {
+                    board[rank as usize][file as usize] = Some(c);
+                }
+                file += 1;
+            } else {
+                return refuse(
+                    key,
+                    format!("'{c}' in the start position (promoted pieces and other marks are not supported)"),
+                );
+            }
+            if file > files as u32 {
+                break;
+            }
+        }
+        if file != files as u32 {
+            return refuse(
+                key,
+                format!(
+                    "rank {} of the start position has {file} squares; the board has {files} files",
+                    rank + 1
+                ),
+            );
+        }
+    }
+    Ok(Start {
+        fen: text.to_string(),
+        holes,
+        board,
+    })
+}
+
+/// Completes a Fairy-Stockfish FEN to six fields (`board side castling ep half full`):
+/// absent castling and en passant fields become `-`, absent clocks `0 1`. Check counters
+/// (`3+3`) and castling by file letters (gating, Chess960) are refused.
+pub fn complete_fen(fen: &str) -> Result<String, String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let Some(board) = fields.first() else {
+        return Err("empty FEN".to_string());
+    };
+    let side = fields.get(1).copied().unwrap_or("w");
+    if side != "w" && side != "b" {
+        return Err(format!("side to move '{side}': expected w or b"));
+    }
+    let mut rest: &[&str] = fields.get(2..).unwrap_or(&[]);
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let mut castling = "-";
+    let mut ep = "-";
+    if let Some(&c) = rest.first() {
+        if !number(c) {
+            if c != "-" && !c.chars().all(|x| "KQkq".contains(x)) {
+                return Err(format!(
+                    "castling field '{c}': only K, Q, k, q (castling by file letters is not supported)"
+                ));
+            }
+            castling = c;
+            rest = &rest[1..];
+            if let Some(&e) = rest.first() {
+                if !number(e) {
+                    let square =
+                        e.len() >= 2 && e.as_bytes()[0].is_ascii_lowercase() && number(&e[1..]);
+                    if e != "-" && !square {
+                        return Err(format!("en passant field '{e}': expected a square or -"));
+                    }
+                    ep = e;
+                    rest = &rest[1..];
+                }
+            }
+        }
+    }
+    let half = rest.first().copied().unwrap_or("0");
+    let full = rest.get(1).copied().unwrap_or("1");
+    if !number(half) || !number(full) || rest.len() > 2 {
+        return Err(format!(
+            "'{}' after the en passant field: expected two clocks (check counters are not supported)",
+            rest.join(" ")
+        ));
+    }
+    Ok(format!("{board} {side} {castling} {ep} {half} {full}"))
+}
+
+/// What Fairy-Stockfish's moves of type `t` are, written in our dialect.
+fn moves_of(rules: &Rules, t: usize) -> Result<Vec<betza::BetzaMove>, Refusal> {
+    let name = type_name(t);
+    let text = if t == KING {
+        rules.custom_betza[KING]
+            .clone()
+            .unwrap_or_else(|| "K".to_string())
+    } else if t >= CUSTOM_FIRST {
+        match &rules.custom_betza[t] {
+            Some(b) => b.clone(),
+            None => return refuse(Some(&name), format!("{name} has no moves")),
+        }
+    } else {
+        let special = match name.as_str() {
+            "janggiCannon" => Some("the Janggi cannon's own hopping rules"),
+            "soldier" => Some("the Xiangqi soldier's river rule"),
+            "janggiElephant" => Some("the Janggi elephant's path"),
+            "immobile" => Some("a piece without moves"),
+            _ => None,
+        };
+        if let Some(what) = special {
+            return refuse(Some(&name), format!("{name}: {what} is not supported"));
+        }
+        crate::ini_rules::BUILT_IN[t].1.to_string()
+    };
+    let piece = fs_betza::parse(&text).map_err(|e| Refusal {
+        key: Some(name.clone()),
+        reason: format!("{name}: {e}"),
+    })?;
+    if piece.moves.is_empty() {
+        return refuse(Some(&name), format!("{name} has no moves"));
+    }
+    Ok(piece.moves)
+}
+
+fn written(name: &str, moves: &[betza::BetzaMove]) -> Result<String, Refusal> {
+    match betza::write(moves) {
+        Some(s) => Ok(s),
+        None => refuse(
+            Some(name),
+            format!("{name}: its moves cannot be written in Betza"),
+        ),
+    }
+}
+
+/// Translates a section's rules into a game named `name`.
+pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
+    // The earliest-set rule the engine does not play (parents' first).
+    if let Some((key, u)) = rules
+        .unsupported
+        .iter()
+        .min_by_key(|(_, u)| (u.section == name, u.line))
+    {
+        return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
+    }
+    let files = rules.max_file + 1;
+    let ranks = rules.max_rank + 1;
+    let fen = complete_fen(&rules.start_fen).map_err(|e| Refusal {
+        key: Some("startFen".to_string()),
+        reason: format!("startFen: {e}"),
+    })?;
+    let board_text = fen.split(' ').next().unwrap_or_default();
+    let start = read_board(rules, files, ranks, board_text)?;
+    let board = Board {
+        files,
+        ranks,
+        holes: start.holes,
+    };
+
+    // Piece types.
+    let present: Vec<usize> = (0..TYPES).filter(|&t| rules.has(t)).collect();
+    if present.len() > MAX_TYPES {
+        return refuse(
+            None,
+            format!(
+                "{} piece types ({}); the engine holds at most {MAX_TYPES}",
+                present.len(),
+                present
+                    .iter()
+                    .map(|&t| type_name(t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+    if !rules.has(KING) {
+        return refuse(
+            Some("king"),
+            "no king: the engine plays games with one royal piece (king = k)",
+        );
+    }
+    let mask: u64 = present.iter().fold(0, |m, &t| m | 1 << t);
+    let pawn_sets = [
+        rules.promotion_pawn_types[0] & mask,
+        rules.promotion_pawn_types[1] & mask,
+    ];
+    if pawn_sets[0] != pawn_sets[1] || pawn_sets[0].count_ones() > 1 {
+        return refuse(
+            Some("promotionPawnTypes"),
+            "several promoting pawn types, or different ones per side: the engine has one pawn",
+        );
+    }
+    let pawn = (pawn_sets[0] != 0).then(|| pawn_sets[0].trailing_zeros() as usize);
+    if rules.has(PAWN) && pawn != Some(PAWN) {
+        return refuse(
+            Some("pawn"),
+            "the pawn is not the promoting pawn type: the engine has one pawn",
+        );
+    }
+    if pawn == Some(KING) {
+        return refuse(Some("pawnTypes"), "the king cannot be the pawn");
+    }
+    let pawn_only = pawn.map_or(0, |p| 1u64 << p);
+    for side in 0..2 {
+        if rules.en_passant_types[side] & mask & !pawn_only != 0 {
+            return refuse(
+                Some("enPassantTypes"),
+                "pieces other than the pawn taking en passant are not supported",
+            );
+        }
+        if rules.n_move_rule_types[side] & mask != pawn_only {
+            return refuse(
+                Some("nMoveRuleTypes"),
+                "the n-move rule is reset by the pawn's moves and captures; other pieces (or none) are not supported",
+            );
+        }
+    }
+
+    let mut pieces = Vec::new();
+    for &t in &present {
+        if Some(t) == pawn {
+            continue;
+        }
+        let name = type_name(t);
+        let moves = moves_of(rules, t)?;
+        if moves.iter().any(|m| m.initial_only) {
+            return refuse(
+                Some(&name),
+                format!("{name}: Fairy-Stockfish's i (moves from the double-step region) is supported for the pawn only"),
+            );
+        }
+        pieces.push(PieceSection {
+            letter: rules.letters[t].unwrap_or('?'),
+            name,
+            betza: Some(written(&type_name(t), &moves)?),
+            table: None,
+            royal: t == KING,
+            value: None,
+        });
+    }
+
+    // The pawn: single steps, its double step by region, en passant.
+    let mut pawn_section = None;
+    if let Some(p) = pawn {
+        let name = type_name(p);
+        let moves = moves_of(rules, p)?;
+        let mut steps = Vec::new();
+        let mut initial_double = false;
+        for m in &moves {
+            if m.initial_only {
+                let straight_double = (m.dx, m.dy) == (0, 2)
+                    && m.quiet
+                    && !m.capture
+                    && m.max_steps == 1
+                    && matches!(m.kind, betza::Kind::Lame);
+                if !straight_double {
+                    return refuse(
+                        Some(&name),
+                        format!("the pawn's first-move moves must be one straight double step (ifmnD); ({},{}) is not", m.dx, m.dy),
+                    );
+                }
+                initial_double = true;
+            } else if m.max_steps != 1
+                || m.kind != betza::Kind::Plain
+                || m.dx.abs() > 1
+                || m.dy.abs() > 1
+            {
+                return refuse(
+                    Some(&name),
+                    format!(
+                        "the pawn's moves must be single steps; ({},{}) is not",
+                        m.dx, m.dy
+                    ),
+                );
+            }
+            if !m.initial_only {
+                steps.push(*m);
+            }
+        }
+        let mut concluded = rules.clone();
+        concluded.conclude();
+        let doubles = p == PAWN || initial_double;
+        let double_step_ranks = if doubles && concluded.double_step {
+            let white = concluded.double_step_region[0] & board.squares();
+            let black = concluded.double_step_region[1] & board.squares();
+            let Some(r) = board.whole_ranks(white) else {
+                return refuse(
+                    Some("doubleStepRegionWhite"),
+                    "the double-step region covers part of a rank; the engine takes whole ranks",
+                );
+            };
+            if black != board.turned(white) {
+                return refuse(
+                    Some("doubleStepRegionBlack"),
+                    "Black's double-step region is not White's turned half round",
+                );
+            }
+            r
+        } else {
+            Vec::new()
+        };
+        let ep_types = (0..2).all(|s| rules.en_passant_types[s] & (1 << p) != 0);
+        let squares = board.squares();
+        let ep_regions: Vec<Region> = (0..2)
+            .map(|s| rules.en_passant_region[s] & squares)
+            .collect();
+        let en_passant = if !ep_types || ep_regions.iter().all(|&r| r == 0) {
+            false
+        } else if ep_regions.iter().all(|&r| r == squares) {
+            true
+        } else {
+            return refuse(
+                Some("enPassantRegion"),
+                "en passant on part of the board is not supported",
+            );
+        };
+        pawn_section = Some(PawnSection {
+            letter: rules.letters[p].unwrap_or('?'),
+            name: if p == PAWN {
+                "pawn".to_string()
+            } else {
+                name.clone()
+            },
+            betza: written(&name, &steps)?,
+            double_step_ranks,
+            en_passant,
+        });
+    }
+
+    // Promotion.
+    let mut promotion = None;
+    if let Some(p) = pawn {
+        let letters = |set: u64| -> String {
+            present
+                .iter()
+                .filter(|&&t| set & (1 << t) != 0)
+                .filter_map(|&t| rules.letters[t])
+                .collect()
+        };
+        let (white, black) = (
+            letters(rules.promotion_piece_types[0]),
+            letters(rules.promotion_piece_types[1]),
+        );
+        let zone_w = rules.promotion_region[0] & board.squares();
+        let zone_b = rules.promotion_region[1] & board.squares();
+        if zone_w != 0 || zone_b != 0 {
+            if white.is_empty() || black.is_empty() {
+                return refuse(
+                    Some("promotionPieceTypes"),
+                    format!(
+                        "the {} reaches its promotion zone but may become nothing",
+                        type_name(p)
+                    ),
+                );
+            }
+            if zone_b != board.turned(zone_w) {
+                return refuse(
+                    Some("promotionRegionBlack"),
+                    "Black's promotion region is not White's turned half round",
+                );
+            }
+            let last_k = (1..=ranks).find(|&k| {
+                let rows = (ranks - k..ranks).fold(0, |b, r| b | board.row(r));
+                rows == zone_w
+            });
+            let (zone_ranks, squares) = match last_k {
+                Some(k) => (Some(k), Vec::new()),
+                None => {
+                    if white != black {
+                        return refuse(
+                            Some("promotionPieceTypesBlack"),
+                            "promotion by squares with different pieces per side is not supported",
+                        );
+                    }
+                    let sq = board
+                        .names(zone_w)
+                        .into_iter()
+                        .map(|cell| PromotionSquare {
+                            cell,
+                            pieces: white.clone(),
+                        })
+                        .collect();
+                    (None, sq)
+                }
+            };
+            promotion = Some(PromotionSection {
+                ranks: zone_ranks,
+                pieces: Some(white.clone()),
+                black_pieces: (white != black).then(|| black.clone()),
+                squares,
+                mandatory: rules.mandatory_pawn_promotion,
+            });
+        }
+    }
+
+    // Castling.
+    let castling_field = fen.split(' ').nth(2).unwrap_or("-");
+    let mut castling = None;
+    let mut fen_castling = castling_field.to_string();
+    if !rules.castling {
+        fen_castling = "-".to_string();
+    } else if castling_field != "-" {
+        let (squares, kept) = castling_squares(rules, &start, castling_field, files, ranks)?;
+        castling = squares;
+        fen_castling = kept;
+    }
+
+    // Game end.
+    if rules.checkmate_value != "loss" {
+        return refuse(
+            Some("checkmateValue"),
+            format!(
+                "checkmateValue = {}: only loss (checkmate loses) is supported",
+                rules.checkmate_value
+            ),
+        );
+    }
+    if rules.n_fold_value != "draw" {
+        return refuse(
+            Some("nFoldValue"),
+            format!(
+                "nFoldValue = {}: only draw is supported",
+                rules.n_fold_value
+            ),
+        );
+    }
+    let stalemate = match rules.stalemate_value.as_str() {
+        v @ ("draw" | "win" | "loss") => v.to_string(),
+        v => {
+            return refuse(
+                Some("stalemateValue"),
+                format!("stalemateValue = {v}: expected win, loss or draw"),
+            )
+        }
+    };
+    let mut goals = Vec::new();
+    let regions = [
+        rules.flag_region[0] & board.squares(),
+        rules.flag_region[1] & board.squares(),
+    ];
+    if regions != [0, 0] {
+        let types_for = |side: usize| -> Vec<usize> {
+            if regions[side] == 0 {
+                return Vec::new();
+            }
+            match rules.flag_piece[side] {
+                Some(t) if rules.has(t) => vec![t],
+                Some(_) => Vec::new(),
+                None => present.clone(),
+            }
+        };
+        let (tw, tb) = (types_for(0), types_for(1));
+        for &t in &present {
+            let (w, b) = (tw.contains(&t), tb.contains(&t));
+            if !w && !b {
+                continue;
+            }
+            goals.push(Goal {
+                piece: rules.letters[t].unwrap_or('?'),
+                white: if w {
+                    board.names(regions[0])
+                } else {
+                    Vec::new()
+                },
+                black: Some(if b {
+                    board.names(regions[1])
+                } else {
+                    Vec::new()
+                }),
+            });
+        }
+    }
+
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    fields[0] = start.fen.clone();
+    fields[2] = fen_castling;
+    Ok(GameFile {
+        game: GameSection {
+            name: name.to_string(),
+            title: None,
+            start: fields.join(" "),
+            xboard_name: None,
+        },
+        board: BoardSection {
+            files,
+            ranks,
+            holes: board.names(start.holes),
+            escalator: None,
+        },
+        pieces,
+        pawn: pawn_section,
+        promotion,
+        castling,
+        end: EndSection {
+            stalemate: Some(stalemate),
+            dead: None,
+            move_rule: Some(rules.n_move_rule.saturating_mul(2)),
+            repetition: Some(rules.n_fold_rule),
+            goals,
+        },
+        perft: Vec::new(),
+    })
+}
+
+/// The king's and rooks' squares for castling, found in the start position as
+/// Fairy-Stockfish finds them: the castling king on the castling rank, each rook by
+/// scanning from its side's rook file towards the other side. Rights of the start
+/// position whose king or rook is not there are dropped, as Fairy-Stockfish drops them;
+/// returns the squares (none when no right is left) and the rights kept.
+fn castling_squares(
+    rules: &Rules,
+    start: &Start,
+    rights: &str,
+    files: u8,
+    ranks: u8,
+) -> Result<(Option<CastlingSection>, String), Refusal> {
+    if rules.castling_rank >= ranks {
+        return refuse(
+            Some("castlingRank"),
+            format!(
+                "castlingRank = {} is off the board",
+                rules.castling_rank + 1
+            ),
+        );
+    }
+    if rules.castling_king_piece != [KING, KING] {
+        return refuse(
+            Some("castlingKingPiece"),
+            "castling with a piece other than the king is not supported",
+        );
+    }
+    let at = |side: usize, file: u8| -> Option<usize> {
+        let rank = if side == 0 {
+            rules.castling_rank
+        } else {
+            ranks - 1 - rules.castling_rank
+        };
+        let c = start
+            .board
+            .get(rank as usize)?
+            .get(file as usize)
+            .copied()
+            .flatten()?;
+        if c.is_ascii_uppercase() != (side == 0) {
+            return None;
+        }
+        rules.type_of(c)
+    };
+    // Per side: the king's file and each rook's file, when there.
+    let mut found: [[Option<u8>; 3]; 2] = [[None; 3]; 2];
+    for (side, slot) in found.iter_mut().enumerate() {
+        let kings: Vec<u8> = (0..files).filter(|&f| at(side, f) == Some(KING)).collect();
+        let king = match kings.as_slice() {
+            [k] => Some(*k),
+            _ if kings.contains(&rules.castling_king_file) => Some(rules.castling_king_file),
+            _ => None,
+        };
+        let is_rook =
+            |f: u8| at(side, f).is_some_and(|t| rules.castling_rook_pieces[side] & (1 << t) != 0);
+        let mut k = rules.castling_rook_kingside_file.min(files - 1);
+        while !is_rook(k) && k > 0 {
+            k -= 1;
+        }
+        let mut q = rules.castling_rook_queenside_file.min(files - 1);
+        while !is_rook(q) && q < files - 1 {
+            q += 1;
+        }
+        let beside = |r: u8, kingside: bool| {
+            king.filter(|&kf| is_rook(r) && if kingside { r > kf } else { r < kf })
+                .map(|_| r)
+        };
+        *slot = [king, beside(k, true), beside(q, false)];
+    }
+    let kept: String = rights
+        .chars()
+        .filter(|&c| {
+            let side = usize::from(c.is_ascii_lowercase());
+            let rook = if c.eq_ignore_ascii_case(&'k') { 1 } else { 2 };
+            found[side][0].is_some() && found[side][rook].is_some()
+        })
+        .collect();
+    if kept.is_empty() {
+        return Ok((None, "-".to_string()));
+    }
+    // The files where both sides agree (or the side that has them); Black's must be White's.
+    let mut files_of = [0u8; 3];
+    for (i, slot) in files_of.iter_mut().enumerate() {
+        *slot = match (found[0][i], found[1][i]) {
+            (Some(w), Some(b)) if w != b => {
+                return refuse(
+                    Some("startFen"),
+                    "Black's king and rooks for castling are not on White's files",
+                )
+            }
+            (Some(f), _) | (None, Some(f)) => f,
+            // No such rook on either side: that castling can never happen; the rook
+            // file Fairy-Stockfish starts its search from stands in.
+            (None, None) if i == 1 => rules.castling_rook_kingside_file.min(files - 1),
+            (None, None) => rules.castling_rook_queenside_file.min(files - 1),
+        };
+    }
+    let [king, k, q] = files_of;
+    let rank = rules.castling_rank;
+    let (kk, qk) = (rules.castling_kingside_file, rules.castling_queenside_file);
+    if kk == 0 || kk >= files || qk + 1 >= files {
+        return refuse(
+            Some("castlingKingsideFile"),
+            "castling files are off the board",
+        );
+    }
+    let section = CastlingSection {
+        king: square_name(king, rank),
+        kingside: CastlingSide {
+            king_to: square_name(kk, rank),
+            rook_from: square_name(k, rank),
+            rook_to: square_name(kk - 1, rank),
+        },
+        queenside: CastlingSide {
+            king_to: square_name(qk, rank),
+            rook_from: square_name(q, rank),
+            rook_to: square_name(qk + 1, rank),
+        },
+    };
+    Ok((Some(section), kept))
+}
