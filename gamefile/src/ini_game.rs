@@ -6,6 +6,7 @@
 
 use crate::betza;
 use crate::fs_betza;
+use crate::ini_fen::complete_fen;
 use crate::ini_rules::{
     rank_bb, square_bb, type_name, Region, Rules, CUSTOM_FIRST, KING, PAWN, TYPES,
 };
@@ -181,55 +182,6 @@ fn read_board(rules: &Rules, files: u8, ranks: u8, text: &str) -> Result<Start, 
         holes,
         board,
     })
-}
-
-/// Completes a Fairy-Stockfish FEN to six fields (`board side castling ep half full`):
-/// absent castling and en passant fields become `-`, absent clocks `0 1`. Check counters
-/// (`3+3`) and castling by file letters (gating, Chess960) are refused.
-pub fn complete_fen(fen: &str) -> Result<String, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let Some(board) = fields.first() else {
-        return Err("empty FEN".to_string());
-    };
-    let side = fields.get(1).copied().unwrap_or("w");
-    if side != "w" && side != "b" {
-        return Err(format!("side to move '{side}': expected w or b"));
-    }
-    let mut rest: &[&str] = fields.get(2..).unwrap_or(&[]);
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let mut castling = "-";
-    let mut ep = "-";
-    if let Some(&c) = rest.first() {
-        if !number(c) {
-            if c != "-" && !c.chars().all(|x| "KQkq".contains(x)) {
-                return Err(format!(
-                    "castling field '{c}': only K, Q, k, q (castling by file letters is not supported)"
-                ));
-            }
-            castling = c;
-            rest = &rest[1..];
-            if let Some(&e) = rest.first() {
-                if !number(e) {
-                    let square =
-                        e.len() >= 2 && e.as_bytes()[0].is_ascii_lowercase() && number(&e[1..]);
-                    if e != "-" && !square {
-                        return Err(format!("en passant field '{e}': expected a square or -"));
-                    }
-                    ep = e;
-                    rest = &rest[1..];
-                }
-            }
-        }
-    }
-    let half = rest.first().copied().unwrap_or("0");
-    let full = rest.get(1).copied().unwrap_or("1");
-    if !number(half) || !number(full) || rest.len() > 2 {
-        return Err(format!(
-            "'{}' after the en passant field: expected two clocks (check counters are not supported)",
-            rest.join(" ")
-        ));
-    }
-    Ok(format!("{board} {side} {castling} {ep} {half} {full}"))
 }
 
 /// What Fairy-Stockfish's moves of type `t` are, written in our dialect.

@@ -10,6 +10,7 @@ pub mod error;
 pub mod fs_betza;
 pub mod ini;
 mod ini_builtins;
+pub mod ini_fen;
 pub mod ini_game;
 pub mod ini_rules;
 pub mod schema;

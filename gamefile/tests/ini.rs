@@ -348,7 +348,7 @@ fn one_bad_section_refuses_the_file_but_not_its_neighbours_in_parse_sections() {
 
 #[test]
 fn complete_fen_fills_missing_fields() {
-    use oblique_gamefile::ini_game::complete_fen;
+    use oblique_gamefile::ini_fen::complete_fen;
     assert_eq!(complete_fen("8/8 w").unwrap(), "8/8 w - - 0 1");
     assert_eq!(complete_fen("8/8 b KQ -").unwrap(), "8/8 b KQ - 0 1");
     assert_eq!(complete_fen("8/8 w - e3 5 9").unwrap(), "8/8 w - e3 5 9");
@@ -454,6 +454,34 @@ fn every_perft_variant_is_read_or_listed_with_its_reason_in_the_docs() {
             "{name} is covered"
         );
     }
+}
+
+#[test]
+fn the_perft_positions_of_covered_variants_fit_their_games() {
+    let text = std::fs::read_to_string(ORACLE).unwrap_or_else(|e| panic!("{ORACLE}: {e}"));
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (name, fen) = (cols[0], cols[1]);
+        let Some(Ok(game)) = ini::builtin(name) else {
+            continue;
+        };
+        let fen = if fen == "startpos" {
+            game.game.start.as_str()
+        } else {
+            fen
+        };
+        let full = oblique_gamefile::ini_fen::position(&game, fen)
+            .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+        assert_eq!(full.split(' ').count(), 6, "{full}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} positions");
+    // A position that does not fit is refused.
+    let chess = ini::builtin("chess").unwrap().unwrap();
+    assert!(oblique_gamefile::ini_fen::position(&chess, "8/8/8 w - - 0 1").is_err());
+    assert!(oblique_gamefile::ini_fen::position(&chess, "7*/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    assert!(oblique_gamefile::ini_fen::position(&chess, "7x/8/8/8/8/8/8/8 w - - 0 1").is_err());
 }
 
 #[test]
