@@ -8,7 +8,9 @@
 //! (a file given to `--variant-file` means all of its games); `parse_sections` gives each
 //! section's own outcome, for loading the good sections of a file such as
 //! Fairy-Stockfish's own, where most sections use drops. A fault of form (a line outside
-//! a section, a line without `=`, an unknown parent) refuses the file either way.
+//! a section, a line without `=`, a broken header) refuses the file either way; a fault
+//! of one section (an unknown parent, a key given twice, a name used twice) refuses that
+//! section, as Fairy-Stockfish skips it.
 
 use crate::error::GameFileError;
 use crate::ini_builtins;
@@ -26,6 +28,8 @@ pub struct Section {
     /// The line of its `[...]` header.
     pub line: usize,
     pub keys: BTreeMap<String, Entry>,
+    /// A fault of this section only (a key given twice): its line and reason.
+    pub fault: Option<(usize, String)>,
 }
 
 /// Splits an ini text into sections, checking the form of each line.
@@ -59,6 +63,7 @@ pub fn sections(file: &str, text: &str) -> Result<Vec<Section>, GameFileError> {
                 parent,
                 line,
                 keys: BTreeMap::new(),
+                fault: None,
             });
             continue;
         }
@@ -74,10 +79,14 @@ pub fn sections(file: &str, text: &str) -> Result<Vec<Section>, GameFileError> {
         }
         let value = value.trim();
         if let Some(old) = section.keys.get(key) {
-            return err(format!(
-                "key '{key}' given twice in [{}] (first on line {})",
-                section.name, old.line
-            ));
+            // Fairy-Stockfish takes the last; we refuse the section rather than guess.
+            if section.fault.is_none() {
+                section.fault = Some((
+                    line,
+                    format!("key '{key}' given twice (first on line {})", old.line),
+                ));
+            }
+            continue;
         }
         section.keys.insert(
             key.to_string(),
@@ -105,39 +114,49 @@ fn resolve(
             GameFileError::new(file, Some(line), format!("[{}] {reason}", s.name))
         };
         if !seen.insert(s.name.as_str()) {
-            return Err(at(s.line, "is defined twice".to_string()));
+            // Fairy-Stockfish keeps the first and skips this one; we say so.
+            out.push(Err(at(
+                s.line,
+                "is defined twice (a later section of the same name)".to_string(),
+            )));
+            continue;
         }
         if !builtin_file && (parents.contains_key(&s.name) || not_provided(&s.name).is_some()) {
-            return Err(at(
+            out.push(Err(at(
                 s.line,
                 "has the name of a Fairy-Stockfish built-in variant (Fairy-Stockfish would ignore it); rename it"
                     .to_string(),
-            ));
+            )));
+            continue;
         }
         let mut rules = match &s.parent {
             None => Rules::new(),
             Some(p) => match done.get(p).or_else(|| parents.get(p)) {
                 Some(r) => r.clone(),
-                None if seen.contains(p.as_str()) => {
-                    out.push(Err(at(s.line, format!("parent [{p}] could not be read"))));
-                    continue;
-                }
                 None => {
                     let why = match not_provided(p) {
                         Some(reason) => format!(
                             "parent [{p}] is a Fairy-Stockfish built-in this reader does not provide: {reason}"
                         ),
+                        None if seen.contains(p.as_str()) && list.iter().take_while(|o| o.line < s.line).any(|o| &o.name == p) => {
+                            format!("parent [{p}] could not be read")
+                        }
                         None if list.iter().any(|o| &o.name == p) => {
                             format!("parent [{p}] must come before it in the file")
                         }
                         None => format!(
-                            "parent [{p}] is neither an earlier section nor a built-in variant"
+                            "parent [{p}] is neither an earlier section nor one of the built-in variants this reader provides"
                         ),
                     };
-                    return Err(at(s.line, why));
+                    out.push(Err(at(s.line, why)));
+                    continue;
                 }
             },
         };
+        if let Some((line, reason)) = &s.fault {
+            out.push(Err(at(*line, reason.clone())));
+            continue;
+        }
         let result = match ini_rules::apply(&mut rules, &s.name, &s.keys) {
             Ok(()) => {
                 rules.conclude();

@@ -344,6 +344,24 @@ fn one_bad_section_refuses_the_file_but_not_its_neighbours_in_parse_sections() {
     let names: Vec<(&str, bool)> = each.iter().map(|(n, g)| (n.as_str(), g.is_ok())).collect();
     assert_eq!(names, vec![("good", true), ("bad", false), ("also", true)]);
     assert_eq!(each[2].1.as_ref().unwrap().end.move_rule, Some(120));
+
+    // Faults of one section (a parent not provided, a key twice, a name twice) stay there;
+    // a child of a refused parent says so.
+    let text =
+        "[a:crazyhouse]\n[b:chess]\n[c:chess]\nnMoveRule = 1\nnMoveRule = 2\n[d:c]\n[b:chess]\n";
+    let each = ini::parse_sections("t.ini", text).unwrap();
+    let outcome: Vec<String> = each
+        .iter()
+        .map(|(n, g)| match g {
+            Ok(_) => format!("{n} ok"),
+            Err(e) => format!("{n} {}", e.line.unwrap_or(0)),
+        })
+        .collect();
+    assert_eq!(outcome, vec!["a 1", "b ok", "c 5", "d 6", "b 7"]);
+    let d = each[3].1.as_ref().unwrap_err();
+    assert!(d.reason.contains("parent [c] could not be read"), "{d}");
+    // A fault of form still refuses the file.
+    assert!(ini::parse_sections("t.ini", "[a:chess]\nno equals sign\n").is_err());
 }
 
 #[test]
