@@ -19,6 +19,39 @@ queen = q
 king = k
 promotionPieceTypes = nbrq
 
+[normal:chess]
+
+[nocastle:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+castling = false
+
+[raazuvaa:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+castling = false
+doubleStep = false
+
+[gardner:chess]
+maxRank = 5
+maxFile = 5
+startFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1
+promotionRegionWhite = *5
+promotionRegionBlack = *1
+doubleStep = false
+castling = false
+
+[paradigm:chess]
+bishop = -
+customPiece1 = b:BnN
+promotionPieceTypes = qbrn
+
+[misere:chess]
+checkmateValue = win
+
+[crazyhouse:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1
+pieceDrops = true
+capturesToHand = true
+
 [losalamos:chess]
 maxRank = 6
 maxFile = 6
@@ -81,6 +114,11 @@ amazon = a
 startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1
 promotionPieceTypes = arbn
 
+[georgian:amazon]
+startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1
+castling = false
+enPassantRegion = -
+
 [nightrider:chess]
 knight = -
 customPiece1 = n:NN
@@ -126,6 +164,9 @@ archbishop = a
 chancellor = c
 startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1
 promotionPieceTypes = acqrbn
+
+[gothic:capablanca]
+startFen = rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1
 
 [embassy:capablanca]
 castlingKingsideFile = h
@@ -255,6 +296,10 @@ extinctionOpponentPieceCount = 2
 stalemateValue = loss
 nMoveRule = 70
 
+[chaturanga:shatranj]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+extinctionValue = none
+
 [courier:chess]
 maxFile = 12
 queen = -
@@ -293,6 +338,9 @@ castling = false
 /// XBoard's own names for the built-ins it knows (sent instead of a `setup`).
 pub const XBOARD_NAMES: &[(&str, &str)] = &[
     ("chess", "normal"),
+    ("normal", "normal"),
+    ("nocastle", "nocastle"),
+    ("gothic", "gothic"),
     ("capablanca", "capablanca"),
     ("janus", "janus"),
     ("knightmate", "knightmate"),
@@ -338,5 +386,52 @@ pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("janggi", "palace diagonals, the Janggi cannon, bikjang and passing"),
     ("jesonmor", "no king: a knight reaching the centre square wins once the opponent has had one more move"),
     ("duck", "a duck (a wall) is placed after every move"),
+    ("fischerandom", "Chess960 castling"),
+    ("caparandom", "Chess960 castling"),
+    ("armageddon", "material counting (Black's draw odds)"),
+    ("fairy", "a pseudo-variant of 11 piece types"),
+    ("suicide", "compulsory captures; losing all pieces wins"),
+    ("extinction", "no royal king; losing all of a type loses (extinction rule)"),
+    ("petrified", "petrification on capture and a pseudo-royal king"),
+    ("isolation", "walls are placed after every move"),
+    ("isolation7x7", "walls are placed after every move"),
+    ("snailtrail", "walls are placed after every move"),
+    ("fox-and-hounds", "no king: reaching the last rank wins"),
+    ("joust", "walls are placed after every move"),
+    ("5check", "check counting (five checks win)"),
+    ("loop", "drops"),
+    ("chessgi", "drops"),
+    ("bughouse", "drops from a second board"),
+    ("koedem", "drops from a second board"),
+    ("pocketknight", "drops"),
+    ("placement", "drops (the setup phase)"),
+    ("sittuyin", "drops (the setup phase) and Sittuyin's promotion"),
+    ("seirawan", "gating"),
+    ("shouse", "gating and drops"),
+    ("dragon", "drops"),
+    ("capahouse", "drops"),
+    ("supply", "drops from a second board"),
+    ("shogi", "drops and shogi promotion"),
+    ("checkshogi", "drops, shogi promotion and check counting"),
+    ("minishogi", "drops and shogi promotion"),
+    ("mini", "drops and shogi promotion"),
+    ("kyotoshogi", "drops, promotion and demotion"),
+    ("micro", "drops, promotion and demotion on capture"),
+    ("dobutsu", "drops and shogi promotion"),
+    ("gorogoro", "drops and shogi promotion"),
+    ("judkins", "drops and shogi promotion"),
+    ("torishogi", "drops and shogi promotion"),
+    ("euroshogi", "drops and shogi promotion"),
+    ("yarishogi", "drops and shogi promotion"),
+    ("okisakishogi", "drops and shogi promotion"),
+    ("ataxx", "pieces are placed and flipped (no moves of chess kind)"),
+    ("flipersi", "pieces are placed and flipped"),
+    ("flipello", "pieces are placed and flipped"),
+    ("flipello10", "pieces are placed and flipped"),
+    ("clobber10", "no king; captures only, the side without a move loses"),
+    ("minixiangqi", "the palace, the flying general and Xiangqi's pieces"),
+    ("janggitraditional", "palace diagonals, the Janggi cannon, bikjang and passing"),
+    ("janggimodern", "palace diagonals, the Janggi cannon, bikjang and passing"),
+    ("janggicasual", "palace diagonals, the Janggi cannon, bikjang and passing"),
     ("amazons", "arrows (walls) are placed after every move"),
 ];

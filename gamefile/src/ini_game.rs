@@ -232,9 +232,21 @@ fn written(name: &str, moves: &[betza::BetzaMove]) -> Result<String, Refusal> {
 /// Translates a section's rules into a game named `name`.
 pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
     // The earliest-set rule the engine does not play (parents' first).
+    // The extinction rule's details do nothing without its value (Chaturanga keeps
+    // Shatranj's details with extinctionValue = none).
+    let inert = |key: &str| {
+        matches!(
+            key,
+            "extinctionClaim"
+                | "extinctionPieceTypes"
+                | "extinctionPieceCount"
+                | "extinctionOpponentPieceCount"
+        ) && !rules.unsupported.contains_key("extinctionValue")
+    };
     if let Some((key, u)) = rules
         .unsupported
         .iter()
+        .filter(|(k, _)| !inert(k))
         .min_by_key(|(_, u)| (u.section == name, u.line))
     {
         return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
