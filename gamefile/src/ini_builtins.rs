@@ -4,9 +4,10 @@
 //! are here only to be parents: the reader refuses them as games with the reason (Makruk's
 //! counting, Shatranj's bare king), and a child may set those keys back.
 //!
-//! `NOT_PROVIDED` lists the built-ins of Fairy-Stockfish's perft tests that are not here,
-//! each with the rule that keeps it out; `docs/game-files-fairy-stockfish.md` is checked
-//! against both lists by `tests/ini.rs`.
+//! `NOT_PROVIDED` lists Fairy-Stockfish's other built-ins (those of its perft tests among
+//! them), each with the rule that keeps it out, so a section naming one as its parent gets
+//! that reason; `docs/game-files-fairy-stockfish.md` is checked against both lists by
+//! `tests/ini.rs`.
 
 /// The built-in parents, as one ini text.
 pub const TEXT: &str = r#"# Fairy-Stockfish's built-in variants, restated as variants.ini sections.
@@ -350,8 +351,7 @@ pub const XBOARD_NAMES: &[(&str, &str)] = &[
     ("grand", "grand"),
 ];
 
-/// Fairy-Stockfish built-ins in its perft tests that are not provided, with the rule that
-/// keeps each out.
+/// Fairy-Stockfish built-ins that are not provided, with the rule that keeps each out.
 pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("berolina", "pawns move diagonally and double-step diagonally (mfFcfeWimfnA), taking en passant on two squares; our pawn double-steps straight"),
     ("pawnback", "pawns step back but may not reach their first rank (a mobility region), and their moves do not reset the 50-move count"),

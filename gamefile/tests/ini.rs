@@ -585,6 +585,31 @@ fn built_in_games_state_fairy_stockfish_rules() {
         assert!(cells.contains(&c.to_string()), "{c}");
     }
     assert_eq!(cells.len(), 10);
+    // Chaturanga: Shatranj's pieces on chess's squares, stalemate loses, 70-move rule.
+    let ch = get("chaturanga");
+    assert_eq!(ch.end.stalemate.as_deref(), Some("loss"));
+    assert_eq!(ch.end.move_rule, Some(140));
+    let betza = |g: &GameFile, l: char| {
+        g.pieces
+            .iter()
+            .find(|p| p.letter == l)
+            .unwrap()
+            .betza
+            .clone()
+            .unwrap()
+    };
+    assert_eq!(
+        (betza(&ch, 'q'), betza(&ch, 'b')),
+        ("F".to_string(), "A".to_string())
+    );
+    // Georgian: no castling, no en passant; Gardner: 5x5 without double steps.
+    let ge = get("georgian");
+    assert!(ge.castling.is_none() && !ge.pawn.unwrap().en_passant);
+    let ga = get("gardner");
+    assert_eq!((ga.board.files, ga.board.ranks), (5, 5));
+    assert!(ga.pawn.unwrap().double_step_ranks.is_empty());
+    // Paradigm: the bishop also leaps as a lame knight.
+    assert_eq!(betza(&get("paradigm"), 'b'), "BnN");
     // King of the hill: the king reaching the centre wins.
     let koth = get("kingofthehill");
     assert_eq!(koth.end.goals[0].piece, 'k');
