@@ -22,6 +22,9 @@
 //!   forward diagonals, `flF` one).
 //! - `J` and `L` are refused: XBoard's and Fairy-Stockfish's meanings differ (camel and
 //!   zebra swapped), so files write `C` (1,3) and `Z` (2,3).
+//!
+//! `write` turns moves back into a string of this dialect (the ini reader uses it for
+//! Fairy-Stockfish's pieces); `describe` writes them out in words for `oblique check`.
 
 /// How a move's steps are taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
