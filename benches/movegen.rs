@@ -2,7 +2,7 @@
 //! docs/speed.md come from `oblique perft` (same code path, one long run) and from here.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use oblique_engine::{AnyPosition, VARIANTS};
+use oblique_engine::{builtin_games, AnyPosition};
 
 /// A middle-game position per game: 20 plies of a fixed pseudo-random game from the start,
 /// so generation sees open lines, captures and escalator squares in use.
@@ -26,7 +26,7 @@ fn middle_game(variant: &str) -> AnyPosition {
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft_middle_game");
     group.sample_size(10);
-    for v in VARIANTS {
+    for v in builtin_games() {
         let depth = match v.name {
             "minislanted" | "diagonal" => 5,
             _ => 4,
@@ -43,7 +43,7 @@ fn perft(c: &mut Criterion) {
 
 fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
-    for v in VARIANTS {
+    for v in builtin_games() {
         let pos = middle_game(v.name);
         group.throughput(Throughput::Elements(1));
         group.bench_function(v.name, |b| b.iter(|| black_box(pos.count_legal_moves())));

@@ -54,6 +54,12 @@ pub enum CliError {
     NoEngineMove,
     #[error("cannot read input: {0}")]
     Input(std::io::Error),
+    /// A game file that cannot be read (`--variant-file`, `oblique check`).
+    #[error(transparent)]
+    GameFile(#[from] oblique_gamefile::GameFileError),
+    /// `oblique check` found a perft number that differs from the file's.
+    #[error("{0}")]
+    Check(String),
     /// The tuner's or the network trainer's failure (`oblique tune`, `oblique net`).
     #[error(transparent)]
     Train(#[from] TrainError),

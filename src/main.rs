@@ -28,6 +28,10 @@ struct Cli {
     /// command asks for.
     #[command(subcommand)]
     command: Option<Command>,
+    /// Add the games of a game file (our TOML format, docs/game-files.md); repeatable.
+    /// With one game loaded, commands play it without --variant.
+    #[arg(long, global = true, value_name = "FILE")]
+    variant_file: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -46,8 +50,9 @@ enum Command {
     Analyze(cli::analyze::AnalyzeArgs),
     /// Piece values of a game, derived from each piece's mobility on its geometry.
     Values {
-        #[arg(long, short, default_value = "chess")]
-        variant: String,
+        /// The game (default: the one game of --variant-file, else chess).
+        #[arg(long, short)]
+        variant: Option<String>,
     },
     /// Search a fixed set of positions of every game; prints total nodes and nps.
     Bench(cli::bench::BenchArgs),
@@ -65,6 +70,8 @@ enum Command {
     Serve(cli::serve::ServeArgs),
     /// Count the leaves of the legal move tree to a depth.
     Perft(cli::perft::PerftArgs),
+    /// Check a game file: print what Oblique understood and run its perft entries.
+    Check(cli::check::CheckArgs),
 }
 
 /// Runs a protocol session on standard input and output.
@@ -86,6 +93,7 @@ fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
 
 /// Dispatches a command to its module; each module checks its own arguments.
 fn run(cli: Cli) -> Result<(), CliError> {
+    cli::args::load_variant_files(&cli.variant_file)?;
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };
@@ -111,7 +119,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Analyze(args) => cli::analyze::command(args),
         Command::Values { variant } => {
-            print!("{}", oblique_eval::values_report(&variant)?);
+            print!(
+                "{}",
+                oblique_eval::values_report(&cli::args::game_name(&variant))?
+            );
             Ok(())
         }
         Command::Bench(args) => cli::bench::command(args),
@@ -121,6 +132,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Net(cmd) => cli::net::run(cmd),
         Command::Serve(args) => cli::serve::command(args),
         Command::Perft(args) => cli::perft::command(args),
+        Command::Check(args) => cli::check::command(args),
     }
 }
 

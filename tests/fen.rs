@@ -1,6 +1,6 @@
 //! FEN exactly as conventions.md defines it: round trips and every listed rejection.
 
-use oblique_engine::{AnyPosition, PositionError, VARIANTS};
+use oblique_engine::{builtin_games, AnyPosition, PositionError};
 
 fn rejects(variant: &str, fen: &str, words: &str) {
     match AnyPosition::new(variant, Some(fen)) {
@@ -27,7 +27,7 @@ fn round_trip(variant: &str, fen: &str) {
 
 #[test]
 fn start_positions_round_trip() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         round_trip(v.name, v.start_fen);
     }
 }
@@ -217,7 +217,7 @@ fn rejects_garbage_without_panicking() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
         "ñ/8/8/8/8/8/8/8 w - - 0 1",
     ] {
-        for v in VARIANTS {
+        for v in builtin_games() {
             assert!(
                 AnyPosition::new(v.name, Some(fen)).is_err(),
                 "{} {fen}",

@@ -54,7 +54,7 @@ fn at_least_five_positions_per_game() {
     for c in cases() {
         *per.entry(c.variant).or_default() += 1;
     }
-    for v in oblique_engine::VARIANTS {
+    for v in oblique_engine::builtin_games() {
         assert!(
             per.get(v.name).copied().unwrap_or(0) >= 5,
             "{}: {per:?}",
@@ -68,7 +68,7 @@ fn start_position_move_lists() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/first_moves.json");
     let data: BTreeMap<String, serde_json::Value> =
         serde_json::from_str(&std::fs::read_to_string(path).expect("first_moves.json")).unwrap();
-    for v in oblique_engine::VARIANTS {
+    for v in oblique_engine::builtin_games() {
         let pos = AnyPosition::new(v.name, None).unwrap();
         let mut got = pos.legal_moves_text();
         got.sort();

@@ -3,7 +3,7 @@
 
 use oblique_engine::search::SearchGame;
 use oblique_engine::variant::{VariantSpec, Width};
-use oblique_engine::{Game, Position, VARIANTS};
+use oblique_engine::{builtin_games, Game, Position};
 use proptest::prelude::*;
 
 fn walk<B>(spec: &'static VariantSpec, seed: u64, plies: usize)
@@ -92,13 +92,13 @@ proptest! {
 
     #[test]
     fn random_games_make_and_unmake_exactly(seed in any::<u64>(), which in 0usize..8) {
-        walk_any(VARIANTS[which], seed, 120);
+        walk_any(builtin_games()[which], seed, 120);
     }
 }
 
 #[test]
 fn every_game_survives_long_random_games() {
-    for (i, spec) in VARIANTS.iter().enumerate() {
+    for (i, spec) in builtin_games().iter().enumerate() {
         for seed in 0..6u64 {
             walk_any(spec, 0x9E37_79B9 ^ (seed * 7919 + i as u64), 300);
         }

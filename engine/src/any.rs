@@ -5,7 +5,8 @@ use crate::error::MoveError;
 use crate::game::Game;
 use crate::plane::fen::FenError;
 use crate::plane::position::Position;
-use crate::plane::variant::{find, Width, VARIANTS};
+use crate::plane::registry;
+use crate::plane::variant::Width;
 use crate::search::{Evaluator, Info, Limits, Search, SearchResult};
 use crate::startrek::{self, StarTrekPosition, TfenError};
 use crate::types::{Color, Outcome};
@@ -31,6 +32,8 @@ pub enum PositionError {
     Fen(FenError),
     /// The TFEN of a Star Trek position breaks the rules or syntax.
     Tfen(TfenError),
+    /// A game file found for the name cannot be read.
+    GameFile(oblique_gamefile::GameFileError),
 }
 
 impl fmt::Display for PositionError {
@@ -41,6 +44,7 @@ impl fmt::Display for PositionError {
             }
             PositionError::Fen(e) => write!(f, "{e}"),
             PositionError::Tfen(e) => write!(f, "{e}"),
+            PositionError::GameFile(e) => write!(f, "{e}"),
         }
     }
 }
@@ -127,7 +131,7 @@ macro_rules! with_position {
 
 /// Names of every game, in listing order.
 pub fn all_variant_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = VARIANTS.iter().map(|v| v.name).collect();
+    let mut names: Vec<&'static str> = registry::all().iter().map(|v| v.name).collect();
     names.push(startrek::NAME);
     names
 }
@@ -143,8 +147,8 @@ pub struct VariantInfo {
 
 /// Facts about every game for listings.
 pub fn variant_infos() -> Result<Vec<VariantInfo>, PositionError> {
-    VARIANTS
-        .iter()
+    registry::all()
+        .into_iter()
         .map(|v| {
             let pos = AnyPosition::new(v.name, None)?;
             let (files, ranks, squares) = match &pos {
@@ -154,7 +158,7 @@ pub fn variant_infos() -> Result<Vec<VariantInfo>, PositionError> {
                 AnyPosition::W128(p) => {
                     (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells)
                 }
-                AnyPosition::StarTrek(_) => unreachable!("VARIANTS lists the 2D games only"),
+                AnyPosition::StarTrek(_) => unreachable!("the registry lists the 2D games only"),
             };
             Ok(VariantInfo {
                 name: v.name,
@@ -187,10 +191,12 @@ impl AnyPosition {
             };
             return Ok(AnyPosition::StarTrek(Box::new(pos)));
         }
-        let spec = find(variant).ok_or_else(|| PositionError::UnknownVariant {
-            name: variant.to_string(),
-            known: all_variant_names(),
-        })?;
+        let spec = registry::find_or_load(variant)
+            .map_err(PositionError::GameFile)?
+            .ok_or_else(|| PositionError::UnknownVariant {
+                name: variant.to_string(),
+                known: all_variant_names(),
+            })?;
         let fen = fen.unwrap_or(spec.start_fen);
         Ok(match spec.width {
             Width::W64 => AnyPosition::W64(Position::from_fen(spec, fen)?),

@@ -36,7 +36,7 @@ pub mod zobrist;
 
 // The 2D family's modules under their historical paths (`oblique_engine::position`, ...),
 // so front ends written against them keep compiling.
-pub use plane::{diagram, fen, movegen, notation, position, rules, variant};
+pub use plane::{diagram, fen, movegen, notation, position, registry, rules, variant};
 
 pub use any::{AnyPosition, PositionError};
 pub use error::MoveError;
@@ -48,6 +48,7 @@ pub use piece_sets::PieceSets;
 pub use plane::moves::{Move, MoveKind};
 pub use position::Position;
 pub use record::GameRecord;
+pub use registry::{builtin as builtin_games, find as find_variant};
 pub use sink::{MoveCounter, MoveSink};
 pub use types::{Color, Outcome, Piece, Role};
-pub use variant::{find as find_variant, VariantSpec, VARIANTS};
+pub use variant::VariantSpec;

@@ -149,7 +149,7 @@ impl PgnGame {
 
 /// Orthodox chess, the game of a PGN without a `Variant` tag.
 fn orthodox_start(fen: Option<&str>) -> Result<crate::AnyPosition, PositionError> {
-    crate::AnyPosition::new(crate::variant::CHESS.name, fen)
+    crate::AnyPosition::new(crate::registry::chess().name, fen)
 }
 
 /// Why a PGN game could not be replayed.

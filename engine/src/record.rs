@@ -23,7 +23,7 @@ use std::fmt;
 /// UCI (`position startpos`, no `UCI_Variant`) and XBoard (`normal`, no `variant` command)
 /// assume when no game is named?
 pub fn is_orthodox(variant: &str) -> bool {
-    crate::variant::find(variant).is_some_and(|spec| spec.name == crate::variant::CHESS.name)
+    crate::registry::find(variant).is_some_and(|spec| spec.name == crate::registry::chess().name)
 }
 
 /// Why a move was not added to the record. `Display` gives the lines the browser board has

@@ -11,7 +11,6 @@
 use crate::rules::RulesCache;
 use crate::startrek::geometry::{geometry as st_geometry, MAIN_BOARDS};
 use crate::startrek::{StMove, StarTrekPosition, TITLE as ST_TITLE};
-use crate::variant::{BoardShape as VariantBoard, KnightShape};
 use crate::{AnyPosition, Color, Game, Move, MoveError, Outcome, Piece, Position, Role};
 use oblique_tables::polygon::{board_shapes, Quad};
 use oblique_tables::Bitboard;
@@ -116,6 +115,8 @@ pub struct MoveView {
 pub struct PieceOn {
     pub square: String,
     pub piece: Piece,
+    /// The piece's FEN letter in its game (lower case).
+    pub letter: char,
     pub figure: &'static str,
 }
 
@@ -149,7 +150,7 @@ fn plane_move<B: Bitboard + RulesCache>(p: &Position<B>, m: Move) -> MoveView {
     MoveView {
         from: g.grid_name(m.from()),
         to: g.grid_name(m.to()),
-        promotion: m.promotion().map(|r| r.letter()),
+        promotion: m.promotion().map(|r| p.spec().letter(r)),
         text: p.move_text(m),
         human: p.move_to_human(m),
         board_move: false,
@@ -206,16 +207,13 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
         })
         .collect();
     let spec = p.spec();
-    let figure = |role: Role| match role {
-        Role::Knight if spec.knight == KnightShape::Camel => "camel",
-        Role::Pawn if matches!(spec.board, VariantBoard::Escalator(_)) => "crab",
-        r => r.name(),
-    };
+    let figure = |role: Role| spec.figure(role);
     let pieces = (0..g.cells.len())
         .filter_map(|sq| {
             p.piece_at(sq).map(|pc| PieceOn {
                 square: g.grid_name(sq),
                 piece: pc,
+                letter: spec.letter(pc.role),
                 figure: figure(pc.role),
             })
         })
@@ -292,6 +290,7 @@ fn space_view(p: &StarTrekPosition) -> View {
             p.piece_at(c).map(|pc| PieceOn {
                 square: g.name[c].clone(),
                 piece: pc,
+                letter: pc.role.letter(),
                 figure: pc.role.name(),
             })
         })

@@ -5,7 +5,7 @@
 fn main() {
     let names: Vec<String> = match std::env::args().nth(1) {
         Some(g) => vec![g],
-        None => oblique_engine::VARIANTS
+        None => oblique_engine::builtin_games()
             .iter()
             .map(|v| v.name.to_string())
             .chain(std::iter::once("startrek".to_string()))

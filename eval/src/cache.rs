@@ -4,52 +4,45 @@
 use crate::game_tables::GameTables;
 use crate::pawns::PawnCache;
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
-use oblique_engine::VARIANTS;
+use oblique_engine::variant::MAX_GAMES;
 use once_cell::sync::OnceCell;
 
-/// Gives each bitboard width its own table slots (one per game of `VARIANTS`) and its own
-/// per-thread pawn cache.
+/// Gives each bitboard width its own table slots (one per registered game, by its id) and
+/// its own per-thread pawn cache.
 pub trait EvalCache: RulesCache + PawnCache + crate::nnue::accumulator::NetCache {
-    fn slots() -> &'static [OnceCell<GameTables<Self>>];
+    fn slots() -> &'static [OnceCell<&'static GameTables<Self>>];
 }
 
-static SLOTS64: [OnceCell<GameTables<u64>>; 16] = [const { OnceCell::new() }; 16];
-static SLOTS128: [OnceCell<GameTables<u128>>; 16] = [const { OnceCell::new() }; 16];
+static SLOTS64: [OnceCell<&'static GameTables<u64>>; MAX_GAMES] =
+    [const { OnceCell::new() }; MAX_GAMES];
+static SLOTS128: [OnceCell<&'static GameTables<u128>>; MAX_GAMES] =
+    [const { OnceCell::new() }; MAX_GAMES];
 
 impl EvalCache for u64 {
-    fn slots() -> &'static [OnceCell<GameTables<u64>>] {
+    fn slots() -> &'static [OnceCell<&'static GameTables<u64>>] {
         &SLOTS64
     }
 }
 
 impl EvalCache for u128 {
-    fn slots() -> &'static [OnceCell<GameTables<u128>>] {
+    fn slots() -> &'static [OnceCell<&'static GameTables<u128>>] {
         &SLOTS128
     }
 }
 
-/// The tables of the game a position is played in: a scan of at most a few pointer
-/// comparisons once built.
+/// The tables of the game a position is played in: one indexed load once built.
 #[inline(always)]
 pub fn tables_for<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    for slot in B::slots() {
-        if let Some(t) = slot.get() {
-            if std::ptr::eq(t.rules, rules) {
-                return t;
-            }
-        }
+    match B::slots()[rules.spec.id].get() {
+        Some(t) => t,
+        None => build_slot(rules),
     }
-    build_slot(rules)
 }
 
 #[cold]
 #[inline(never)]
 fn build_slot<B: EvalCache>(rules: &'static Rules<B>) -> &'static GameTables<B> {
-    let idx = VARIANTS
-        .iter()
-        .position(|v| v.name == rules.spec.name)
-        .expect("a registered game");
-    B::slots()[idx].get_or_init(|| GameTables::build(VARIANTS[idx]))
+    B::slots()[rules.spec.id].get_or_init(|| Box::leak(Box::new(GameTables::build(rules.spec))))
 }
 
 /// The tables of a game by name (tests and reports).

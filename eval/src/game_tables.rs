@@ -48,9 +48,6 @@ pub struct GameTables<B: Bitboard> {
     pub castle_to: [[u8; 2]; 2],
     /// Material + piece-square (+ mobility centring) per colour, role, cell.
     pub psq: [[Board<S>; 8]; 2],
-    /// Leaper tables (copies of the rules', padded).
-    pub knight: Board<B>,
-    pub ultra: Board<B>,
     pub king: Board<B>,
     pub pawn_capture: [Board<B>; 2],
     /// King-attack weight per role.
@@ -132,8 +129,6 @@ impl<B: Bitboard + RulesCache> GameTables<B> {
             value,
             castle_to: king.castle_to,
             psq: psq.map(|by_role| by_role.map(|t| board(&t))),
-            knight: board(&rules.knight),
-            ultra: board(&rules.ultra),
             king: board(&rules.king),
             pawn_capture: boards(&rules.pawn_capture),
             attack_weight: king.attack_weight,

@@ -168,50 +168,23 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     let mut side = Side::default();
     // One block per role the game has, in a fixed order (no dispatch).
     let present = t.present;
-    if present & 1 << Role::Knight.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Knight);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Knight, area, zone, &mut side, |sq| {
-                t.knight[sq]
-            });
-        }
-    }
-    if present & 1 << Role::Bishop.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Bishop);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Bishop, area, zone, &mut side, |sq| {
-                r.diag.attacks(sq, occ)
-            });
-        }
-    }
-    if present & 1 << Role::Rook.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Rook);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Rook, area, zone, &mut side, |sq| {
-                r.orth.attacks(sq, occ)
-            });
-        }
-    }
-    if present & 1 << Role::Queen.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Queen);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Queen, area, zone, &mut side, |sq| {
-                r.orth.attacks(sq, occ) | r.diag.attacks(sq, occ)
-            });
-        }
-    }
-    if present & 1 << Role::Ultra.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Ultra);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Ultra, area, zone, &mut side, |sq| t.ultra[sq]);
-        }
-    }
-    if present & 1 << Role::Chancellor.index() != 0 {
-        let bb = pos.pieces(color::<C>(), Role::Chancellor);
-        if bb.any() {
-            pieces_of::<B, C, T>(t, bb, Role::Chancellor, area, zone, &mut side, |sq| {
-                r.orth.attacks(sq, occ) | t.knight[sq]
-            });
+    // One block per role the game has, in a fixed order (no dispatch); each piece attacks
+    // by its game's tables.
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Ultra,
+        Role::Chancellor,
+    ] {
+        if present & 1 << role.index() != 0 {
+            let bb = pos.pieces(color::<C>(), role);
+            if bb.any() {
+                pieces_of::<B, C, T>(t, bb, role, area, zone, &mut side, |sq| {
+                    r.attacks(C, role, sq, occ)
+                });
+            }
         }
     }
     if t.bishop_pair != S::default() && pos.pieces(color::<C>(), Role::Bishop).more_than_one() {

@@ -49,19 +49,15 @@ pub fn values_report(variant: &str) -> Result<String, UnknownGame> {
         100.0 * fit.rms_log_error,
         fit.pawn_mobility
     );
+    let spec = oblique_engine::find_variant(variant);
     for r in rows {
+        let name = spec.map_or_else(|| r.role.name(), |s| s.piece_name(r.role));
         let value = if r.role == Role::King {
             "-".to_string()
         } else {
             r.value.to_string()
         };
-        let _ = writeln!(
-            s,
-            "{:<11} m {:>6.2}  value {:>5}",
-            r.role.name(),
-            r.mobility,
-            value
-        );
+        let _ = writeln!(s, "{:<11} m {:>6.2}  value {:>5}", name, r.mobility, value);
     }
     Ok(s)
 }

@@ -11,7 +11,7 @@ use oblique_engine::rules::{rules_for, Rules, RulesCache};
 use oblique_engine::search::Evaluator;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::variant::Width;
-use oblique_engine::{find_variant, Color, Game, Position, Role, VARIANTS};
+use oblique_engine::{builtin_games, find_variant, Color, Game, Position, Role};
 use oblique_tables::Bitboard;
 
 fn eval_fen<B: EvalCache>(variant: &str, fen: &str) -> i32 {
@@ -41,7 +41,7 @@ fn value(variant: &str, role: Role) -> i32 {
 
 #[test]
 fn values_are_reproducible() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         let a = piece_values(v.name);
         let b = piece_values(v.name);
         assert_eq!(a, b, "{}", v.name);
@@ -69,7 +69,7 @@ fn the_fit_gives_back_the_orthodox_values() {
 
 #[test]
 fn values_are_ordered_sanely_in_every_game() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         let vals = piece_values(v.name);
         let get = |r: Role| vals.iter().find(|&&(x, _)| x == r).map(|&(_, v)| v);
         let pawn = get(Role::Pawn).unwrap();
@@ -287,7 +287,7 @@ fn escalator_file_mirror_scores_the_same() {
 
 #[test]
 fn evaluation_is_deterministic() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         for fen in random_positions(v.name, 3, 60) {
             let a = eval(v.name, &fen);
             let b = eval(v.name, &fen);
@@ -298,7 +298,7 @@ fn evaluation_is_deterministic() {
 
 #[test]
 fn start_positions_are_nearly_level() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         let score = eval(v.name, v.start_fen);
         assert!(score.abs() <= 40, "{}: {score}", v.name);
     }
@@ -306,7 +306,7 @@ fn start_positions_are_nearly_level() {
 
 #[test]
 fn tables_are_built_for_every_game() {
-    for v in VARIANTS {
+    for v in builtin_games() {
         match v.width {
             Width::W64 => assert!(tables_by_name::<u64>(v.name).is_some()),
             Width::W128 => assert!(tables_by_name::<u128>(v.name).is_some()),
@@ -621,7 +621,7 @@ fn threats_of<B: EvalCache>(pos: &Position<B>) -> [S; 2] {
 }
 
 fn each_2d_game(check: fn(&'static VariantSpec)) {
-    for v in VARIANTS {
+    for v in builtin_games() {
         check(v);
     }
 }

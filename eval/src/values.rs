@@ -33,7 +33,7 @@
 //! `startrek.rs`).
 
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
-use oblique_engine::variant::{VariantSpec, Width, CHESS};
+use oblique_engine::variant::{VariantSpec, Width};
 use oblique_engine::Game;
 use oblique_engine::{Color, Role};
 use oblique_tables::Bitboard;
@@ -102,9 +102,10 @@ pub(crate) fn cell_mobility<B: Bitboard>(rules: &Rules<B>, role: Role, occs: &[B
             let mut total = 0u64;
             for &occ in occs {
                 let o = occ & !B::bit(sq);
-                let att = rules.piece_attacks(role, sq, o);
+                let quiet = rules.quiet_moves(0, role, sq, o) & !o;
+                let capture = rules.attacks(0, role, sq, o) & o;
                 // Twice the weighted count: empty cells 2, occupied 1.
-                total += 2 * (att & !o).count() as u64 + (att & o).count() as u64;
+                total += 2 * quiet.count() as u64 + capture.count() as u64;
             }
             total as f64 / (2 * occs.len()) as f64
         })
@@ -169,7 +170,7 @@ fn pawn_mobility<B: Bitboard + RulesCache>(rules: &Rules<B>, occs: &[B]) -> f64 
 }
 
 fn fit_at(density: f64) -> Fit {
-    let rules = rules_for::<u64>(&CHESS).expect("orthodox rules");
+    let rules = rules_for::<u64>(oblique_engine::registry::chess()).expect("orthodox rules");
     let occs = samples::<u64>(rules.cells, density);
     let xs: Vec<f64> = ORTHODOX
         .iter()
@@ -244,6 +245,10 @@ fn derive_2d<B: Bitboard + RulesCache>(spec: &'static VariantSpec) -> Vec<RoleVa
                     (m, fit.value(m).round() as i32)
                 }
             };
+            // A value the game file gives wins over the derived one.
+            let value = spec.pieces[role.index()]
+                .and_then(|p| p.value)
+                .map_or(value, |pawns| (pawns * 100.0).round() as i32);
             RoleValue {
                 role,
                 mobility,

@@ -344,6 +344,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             table: None,
             royal: t == KING,
             value: None,
+            figure: None,
         });
     }
 
@@ -432,6 +433,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             betza: written(&name, &steps)?,
             double_step_ranks,
             en_passant,
+            figure: None,
         });
     }
 
@@ -493,7 +495,8 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             };
             promotion = Some(PromotionSection {
                 ranks: zone_ranks,
-                pieces: Some(white.clone()),
+                // Squares carry their own choice.
+                pieces: squares.is_empty().then(|| white.clone()),
                 black_pieces: (white != black).then(|| black.clone()),
                 squares,
                 mandatory: rules.mandatory_pawn_promotion,
@@ -587,6 +590,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             name: name.to_string(),
             title: None,
             start: fields.join(" "),
+            symmetry: None,
             xboard_name: None,
         },
         board: BoardSection {

@@ -43,6 +43,11 @@ pub struct GameSection {
     /// The start position in FEN (`*` marks a hole where the board has one). Its side to
     /// move is the first mover.
     pub start: String,
+    /// How Black's rules follow from White's: `mirror` (the default: reflected across the
+    /// middle rank, as in chess) or `rotate` (turned half round, as in Diagonal Chess). It
+    /// applies to piece moves, per-square promotion and goal squares.
+    #[serde(default)]
+    pub symmetry: Option<String>,
     /// XBoard's name for the game when XBoard knows it itself (`normal` for chess); absent
     /// for games the engine teaches XBoard with `setup`.
     #[serde(default)]
@@ -83,6 +88,10 @@ pub struct PieceSection {
     /// Value in pawns; derived from the moves when absent.
     #[serde(default)]
     pub value: Option<f64>,
+    /// The picture the browser board draws (`knight`, `camel`, ...); defaults to `name`, and
+    /// a name with no picture gets a generic piece marked with its letter.
+    #[serde(default)]
+    pub figure: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
@@ -100,6 +109,9 @@ pub struct PawnSection {
     /// A double step may be taken en passant (the default when there is a double step).
     #[serde(default = "yes")]
     pub en_passant: bool,
+    /// The picture the browser board draws; defaults to `name`.
+    #[serde(default)]
+    pub figure: Option<String>,
 }
 
 fn pawn_name() -> String {

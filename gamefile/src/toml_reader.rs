@@ -20,9 +20,8 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, GameFileError> {
 /// Checks a game that any reader produced: its name, its letters, exactly one royal
 /// piece. `text` is the source, used to point at a line.
 pub fn check(file: &str, text: &str, game: &GameFile) -> Result<(), GameFileError> {
-    let err = |needle: &str, reason: String| {
-        Err(GameFileError::new(file, line_of(text, needle), reason))
-    };
+    let err =
+        |needle: &str, reason: String| Err(GameFileError::new(file, line_of(text, needle), reason));
     let name = &game.game.name;
     if name.is_empty()
         || !name

@@ -78,6 +78,8 @@ impl Uci {
             vars.join(" ")
         ));
         out.line("option name Clear Hash type button");
+        // Fairy-Stockfish's name: game files whose games join UCI_Variant.
+        out.line("option name VariantPath type string default <empty>");
         out.line("uciok");
     }
 
@@ -158,6 +160,22 @@ impl Uci {
                 }
             }
             "clear hash" => s.clear_hash(),
+            "variantpath" => {
+                // Several files may be given separated as in PATH (`:`; `;` on Windows).
+                for file in std::env::split_paths(value) {
+                    let file = file.to_string_lossy();
+                    if file.is_empty() || file == "<empty>" {
+                        continue;
+                    }
+                    match oblique_engine::registry::register_file(&file) {
+                        Ok(games) => {
+                            let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+                            out.line(format!("info string loaded {}", names.join(", ")));
+                        }
+                        Err(e) => out.line(format!("info string error: {e}")),
+                    }
+                }
+            }
             "" => out.line(format!(
                 "info string error: setoption needs a name: {}",
                 line.text()

@@ -142,7 +142,7 @@ pub fn piece_commands(variant: &str) -> Vec<String> {
 
 /// XBoard's names of the games offered to it, derived from the games' records.
 pub fn offered_variants() -> Vec<&'static str> {
-    oblique_engine::plane::variant::xboard_names()
+    oblique_engine::registry::xboard_names()
 }
 
 /// The move XBoard means by `text`. XBoard appends a promotion letter to every pawn move

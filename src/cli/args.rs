@@ -4,13 +4,42 @@
 use crate::error::CliError;
 use clap::Args;
 use oblique_engine::AnyPosition;
+use std::sync::OnceLock;
+
+/// The game of the one game file `--variant-file` loaded, which commands play when no
+/// `--variant` is given.
+static FILE_GAME: OnceLock<&'static str> = OnceLock::new();
+
+/// Loads every `--variant-file` (our TOML format or Fairy-Stockfish's variants.ini) and,
+/// when they hold exactly one game, makes it the default game.
+pub fn load_variant_files(files: &[String]) -> Result<(), CliError> {
+    let mut games = Vec::new();
+    for f in files {
+        games.extend(oblique_engine::registry::register_file(f)?);
+    }
+    if let [one] = games.as_slice() {
+        let _ = FILE_GAME.set(one.name);
+    }
+    Ok(())
+}
+
+/// The game a command plays: `--variant`, else the one game of `--variant-file`, else
+/// orthodox chess.
+pub fn game_name(variant: &Option<String>) -> String {
+    match variant {
+        Some(v) => v.clone(),
+        None => FILE_GAME.get().copied().unwrap_or("chess").to_string(),
+    }
+}
 
 /// The game and its starting point, as every command that takes a position reads them.
 #[derive(Args)]
 pub struct GameArgs {
-    /// The game (`oblique variants` lists them).
-    #[arg(long, short, default_value = "chess")]
-    pub variant: String,
+    /// The game (`oblique variants` lists them; a file's games with --variant-file, or
+    /// NAME.toml found in $OBLIQUE_VARIANTS or ./variants). Default: the one game of
+    /// --variant-file, else chess.
+    #[arg(long, short)]
+    pub variant: Option<String>,
     /// Position in the game's FEN (TFEN for Star Trek chess; default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
@@ -18,7 +47,10 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn position(&self) -> Result<AnyPosition, CliError> {
-        Ok(AnyPosition::new(&self.variant, self.fen.as_deref())?)
+        Ok(AnyPosition::new(
+            &game_name(&self.variant),
+            self.fen.as_deref(),
+        )?)
     }
 }
 

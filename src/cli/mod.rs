@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod args;
 pub mod bench;
+pub mod check;
 pub mod net;
 pub mod perft;
 pub mod play;

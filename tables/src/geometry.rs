@@ -109,9 +109,20 @@ pub struct Geometry {
 impl Geometry {
     /// A plain rectangular board with no holes.
     pub fn grid(name: &str, files: u8, ranks: u8) -> Geometry {
+        Self::grid_with_holes(name, files, ranks, &[])
+    }
+
+    /// A rectangle whose `holes` (file, rank) hold no square: steps into a hole lead
+    /// nowhere, so sliders stop at it, and leaps by grid arithmetic may cross it.
+    pub fn grid_with_holes(name: &str, files: u8, ranks: u8, holes: &[(u8, u8)]) -> Geometry {
         let mut cells = Vec::new();
+        let mut grid: Vec<Option<u8>> = vec![None; files as usize * ranks as usize];
         for r in 0..ranks {
             for f in 0..files {
+                if holes.contains(&(f, r)) {
+                    continue;
+                }
+                grid[r as usize * files as usize + f as usize] = Some(cells.len() as u8);
                 cells.push(Cell {
                     name: grid_name(f, r),
                     file: f,
@@ -120,7 +131,6 @@ impl Geometry {
                 });
             }
         }
-        let grid: Vec<Option<u8>> = (0..cells.len()).map(|i| Some(i as u8)).collect();
         let mut adjacency = Vec::with_capacity(cells.len());
         for c in &cells {
             let mut adj: [Vec<u8>; 8] = Default::default();
@@ -128,7 +138,9 @@ impl Geometry {
                 let (df, dr) = d.delta();
                 let (f, r) = (c.file as i32 + df, c.rank as i32 + dr);
                 if (0..files as i32).contains(&f) && (0..ranks as i32).contains(&r) {
-                    adj[d.index()].push((r * files as i32 + f) as u8);
+                    if let Some(n) = grid[(r * files as i32 + f) as usize] {
+                        adj[d.index()].push(n);
+                    }
                 }
             }
             adjacency.push(adj);

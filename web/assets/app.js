@@ -217,10 +217,10 @@ function choosePromotion(candidates) {
   const figureOf = (letter) => {
     const known = view.pieces.find((p) => p.role === letter);
     if (known) return known.figure;
-    return { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', u: 'ultra', c: 'chancellor' }[letter] || 'queen';
+    return { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', u: 'ultra', c: 'chancellor' }[letter] || letter;
   };
   box.innerHTML = candidates.map((m) =>
-    `<button data-promotion="${m.promotion}" title="${m.human}"><svg viewBox="0 0 100 100">${figure(figureOf(m.promotion), view.sideToMove)}</svg></button>`).join('')
+    `<button data-promotion="${m.promotion}" title="${m.human}"><svg viewBox="0 0 100 100">${figure(figureOf(m.promotion), view.sideToMove, m.promotion)}</svg></button>`).join('')
     + '<button data-promotion-cancel="1" title="cancel">✕</button>';
   box.hidden = false;
   box.onclick = (e) => {

@@ -69,9 +69,14 @@ const FIGURES = {
     <path d="M32 60 h36" stroke="${o}" stroke-width="2"/>`,
 };
 
-/** SVG markup of a piece, 100x100 box. */
-export function figure(name, color) {
-  const draw = FIGURES[name] || FIGURES.pawn;
+// A piece of a game file with no figure of its own: a plain disc marked with its letter.
+const generic = (letter) => (b, o) => `${base(b, o)}
+    <circle cx="50" cy="48" r="26" fill="${b}" stroke="${o}" stroke-width="3"/>
+    <text x="50" y="59" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="32" fill="${o}">${String(letter || '?').toUpperCase().replace(/[^A-Z]/g, '?')}</text>`;
+
+/** SVG markup of a piece, 100x100 box; `letter` marks a piece without a figure of its own. */
+export function figure(name, color, letter) {
+  const draw = FIGURES[name] || generic(letter);
   return color === 'white' ? draw('#fbfaf5', '#1d1d1d') : draw('#262626', '#e8e2d0');
 }
 

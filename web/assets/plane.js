@@ -69,7 +69,7 @@ export function renderPlane(svg, view, ui) {
     const [x, y] = pt(centroid(c.quad));
     const size = S * 0.86;
     const rot = tiltOn ? ` rotate(45 ${size / 2} ${size / 2})` : '';
-    out.push(`<g class="piece" data-piece="${p.color[0]}${p.role}" data-on="${p.square}" transform="translate(${x - size / 2} ${y - size / 2})${rot}"><g transform="scale(${size / 100})">${figure(p.figure, p.color)}</g></g>`);
+    out.push(`<g class="piece" data-piece="${p.color[0]}${p.role}" data-on="${p.square}" transform="translate(${x - size / 2} ${y - size / 2})${rot}"><g transform="scale(${size / 100})">${figure(p.figure, p.color, p.role)}</g></g>`);
   }
   for (const t of ui.targets) {
     const c = cellBy.get(t);

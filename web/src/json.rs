@@ -62,7 +62,7 @@ pub fn view_json(v: &View) -> Value {
         "board": board,
         "pieces": v.pieces.iter().map(|p| json!({
             "square": p.square, "color": color(p.piece.color),
-            "role": p.piece.role.letter().to_string(), "figure": p.figure
+            "role": p.letter.to_string(), "figure": p.figure
         })).collect::<Vec<_>>(),
         "moves": v.moves.iter().map(|m| json!({
             "from": m.from, "to": m.to,

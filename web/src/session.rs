@@ -136,7 +136,7 @@ pub fn new_game(variant: &str, fen: Option<&str>) -> Result<GameRecord, Position
 
 impl Session {
     pub fn new(engines: Arc<Engines>, events: UnboundedSender<Event>) -> Session {
-        let game = match GameRecord::new(oblique_engine::variant::CHESS.name, None) {
+        let game = match GameRecord::new(oblique_engine::registry::chess().name, None) {
             Ok(g) => g,
             Err(e) => unreachable!("orthodox chess always starts: {e}"),
         };

@@ -30,7 +30,10 @@ pub fn diagram<B: Bitboard + RulesCache>(p: &Position<B>) -> String {
                         let cell = &g.cells[sq];
                         let shift = (cell.lean * CELL as f32).round() as i32;
                         let col = (base as i32 + 1 + shift).max(0) as usize;
-                        let ch = p.piece_at(sq).map(|pc| pc.fen_char()).unwrap_or('.');
+                        let ch = p
+                            .piece_at(sq)
+                            .map(|pc| p.spec().fen_char(pc))
+                            .unwrap_or('.');
                         if cell.lean != 0.0 {
                             let edge = if cell.lean > 0.0 { '\\' } else { '/' };
                             line[col - 1] = edge;

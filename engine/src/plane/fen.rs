@@ -120,11 +120,9 @@ impl<B: Bitboard + RulesCache> Position<B> {
                     }
                     file += 1;
                 } else {
-                    let piece = Piece::from_fen_char(c)
-                        .filter(|p| self.rules.spec.roles.contains(&p.role))
-                        .ok_or_else(|| {
-                            FenError(format!("'{c}' is not a piece of {}", self.rules.spec.name))
-                        })?;
+                    let piece = self.rules.spec.piece_from_char(c).ok_or_else(|| {
+                        FenError(format!("'{c}' is not a piece of {}", self.rules.spec.name))
+                    })?;
                     if file >= g.files as i32 {
                         return err(format!("rank {} has too many files", rank + 1));
                     }
@@ -248,7 +246,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             }
             let stuck = self.board.sets.pieces(color, Role::Pawn)
                 & r.promotion_zone[color.index()]
-                & !r.pawn_goal[color.index()];
+                & !r.goal[color.index()];
             if stuck.any() {
                 return err(format!(
                     "{} pawn on {}, where it must already have promoted",
@@ -294,7 +292,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
                                 out.push_str(&empty.to_string());
                                 empty = 0;
                             }
-                            out.push(p.fen_char());
+                            out.push(self.rules.spec.fen_char(p));
                         }
                     },
                 }

@@ -36,29 +36,29 @@ impl XBoardFacts {
 /// XBoard's piece types in `pieceToCharTable` order (one side; the last is the king).
 const XBOARD_SLOTS: usize = 22;
 
-/// The `pieceToCharTable` slot XBoard draws a FEN letter's piece in.
+/// XBoard's default letters of its piece types, in `pieceToCharTable` order.
+const XBOARD_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// The `pieceToCharTable` slot XBoard draws a FEN letter's piece in: the type XBoard gives
+/// that letter by default (C is its Chancellor, U its Unicorn, which draws the Ultra).
 fn slot_of(letter: char) -> Option<usize> {
-    match letter.to_ascii_uppercase() {
-        'P' => Some(0),
-        'N' => Some(1),
-        'B' => Some(2),
-        'R' => Some(3),
-        'Q' => Some(4),
-        // Marshall (rook + knight) is XBoard's Chancellor.
-        'C' => Some(8),
-        // The Ultra borrows the Unicorn's picture.
-        'U' => Some(20),
-        'K' => Some(21),
-        _ => None,
-    }
+    XBOARD_LETTERS.find(letter.to_ascii_uppercase())
 }
 
 /// The `(PIECETOCHAR)` part of `setup` for a game using these FEN letters.
 pub fn piece_to_char(letters: &[char]) -> String {
     let mut white = vec!['.'; XBOARD_SLOTS];
+    let mut homeless = Vec::new();
     for &l in letters {
-        if let Some(i) = slot_of(l) {
-            white[i] = l.to_ascii_uppercase();
+        match slot_of(l) {
+            Some(i) => white[i] = l.to_ascii_uppercase(),
+            None => homeless.push(l.to_ascii_uppercase()),
+        }
+    }
+    // Letters XBoard has no type for (X, Y, Z, T) take the first free fairy types.
+    for l in homeless {
+        if let Some(i) = (5..XBOARD_SLOTS - 1).find(|&i| white[i] == '.') {
+            white[i] = l;
         }
     }
     white[XBOARD_SLOTS - 1] = 'K';
@@ -69,11 +69,11 @@ pub fn piece_to_char(letters: &[char]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::plane::variant::{find, VARIANTS};
+    use crate::plane::registry::{builtin as builtin_games, find};
 
     #[test]
     fn every_record_names_itself_to_xboard() {
-        for v in VARIANTS {
+        for v in builtin_games() {
             if !v.xboard.built_in {
                 assert_eq!(
                     v.xboard.name, v.name,

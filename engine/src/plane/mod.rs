@@ -2,7 +2,9 @@
 //! orthodox chess, every one a record (`variant`) over the same code, generic over the
 //! bitboard width.
 //!
-//! * `variant` — the games as data; `rules` — their tables, built once per process.
+//! * `variant` — the games as data, made from game files by `load` (the built-in games'
+//!   files are embedded) and kept by `registry`; `piece_tables` — a piece's Betza moves as
+//!   tables; `rules` — a game's tables, built once per process.
 //! * `moves` — the 2D move kinds over the shared packed move.
 //! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves.
 //! * `fen`, `notation`, `diagram` — text in and out.
@@ -17,11 +19,14 @@ pub mod diagram;
 pub mod fen;
 pub mod game;
 pub mod gui;
+pub mod load;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod piece_tables;
 pub mod position;
+pub mod registry;
 pub mod rules;
 pub mod search;
 pub mod variant;

@@ -39,6 +39,9 @@ struct Ctx<B> {
     target_mask: B,
     /// Captures and promotions only (quiescence search).
     tactical_only: bool,
+    /// The game has pieces whose pins the rook and bishop lines do not describe: every
+    /// move is tested against the full attack set.
+    exact: bool,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -47,7 +50,7 @@ impl<B: Bitboard> Position<B> {
     fn safe_after(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {
         let occ = (cx.occ ^ B::bit(from)) | B::bit(to);
         let theirs = cx.theirs & !B::bit(to);
-        if cx.in_check {
+        if cx.in_check || cx.exact {
             !self.is_attacked(cx.ksq, occ, theirs)
         } else {
             let r = self.rules;
@@ -108,21 +111,23 @@ impl<B: Bitboard> Position<B> {
         let sets = &self.board.sets;
         let ksq = (sets.role(Role::King) & ours).lsb();
         let checkers = self.attackers_to(ksq, occ) & theirs;
+        let r = self.rules;
+        let union = |roles: &[Role]| roles.iter().fold(B::EMPTY, |acc, &x| acc | sets.role(x));
         let cx = Ctx {
             ksq,
             occ,
             ours,
             theirs,
-            their_orth: theirs
-                & (sets.role(Role::Rook) | sets.role(Role::Queen) | sets.role(Role::Chancellor)),
-            their_diag: theirs & (sets.role(Role::Bishop) | sets.role(Role::Queen)),
+            their_orth: theirs & union(&r.orth_roles),
+            their_diag: theirs & union(&r.diag_roles),
             in_check: checkers.any(),
             target_mask: if tactical_only { theirs } else { !ours },
             tactical_only,
+            exact: !r.irregular_roles.is_empty(),
         };
 
         if !checkers.more_than_one() {
-            let tested = if cx.in_check {
+            let tested = if cx.in_check || cx.exact {
                 ours
             } else {
                 self.pin_candidates(&cx)
@@ -139,6 +144,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn generate_pieces<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
         let r = self.rules;
+        let us = self.turn.side.index();
         for role in [
             Role::Knight,
             Role::Bishop,
@@ -147,11 +153,21 @@ impl<B: Bitboard> Position<B> {
             Role::Ultra,
             Role::Chancellor,
         ] {
-            if !r.has_role[role.index()] {
+            if !r.has_role(role) {
                 continue;
             }
+            let plain = r.pieces[role.index()].plain;
             for from in (self.board.sets.role(role) & cx.ours).iter() {
-                let targets = r.piece_attacks(role, from, cx.occ) & cx.target_mask;
+                let targets = if plain {
+                    r.attacks(us, role, from, cx.occ) & cx.target_mask
+                } else {
+                    let quiet = if cx.tactical_only {
+                        B::EMPTY
+                    } else {
+                        r.quiet_moves(us, role, from, cx.occ) & !cx.occ
+                    };
+                    (r.attacks(us, role, from, cx.occ) & cx.theirs) | quiet
+                };
                 if tested.has(from) {
                     for to in targets.iter() {
                         if self.safe_after(cx, from, to) {
@@ -219,7 +235,16 @@ impl<B: Bitboard> Position<B> {
                     continue;
                 }
                 for to in (ds.dests & !cx.occ).iter() {
-                    if !check_each || self.safe_after(cx, from, to) {
+                    if check_each && !self.safe_after(cx, from, to) {
+                        continue;
+                    }
+                    if zone.has(to) {
+                        // A double step into the promotion zone promotes (and leaves no
+                        // en-passant square), as Fairy-Stockfish plays it.
+                        for &role in r.promotion_choices[us][to] {
+                            sink.push(Move::with_promotion(from, to, role));
+                        }
+                    } else {
                         sink.push(Move::special(
                             from,
                             to,
@@ -236,7 +261,8 @@ impl<B: Bitboard> Position<B> {
     fn generate_king<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
-        for to in (r.king[cx.ksq] & cx.target_mask).iter() {
+        let us = self.turn.side.index();
+        for to in (r.attacks(us, Role::King, cx.ksq, cx.occ) & cx.target_mask).iter() {
             if !self.is_attacked(to, occ, cx.theirs & !B::bit(to)) {
                 sink.push(Move::new(cx.ksq, to));
             }

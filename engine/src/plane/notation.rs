@@ -17,7 +17,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
         let mut s = r.square_name(m.from());
         s.push_str(&r.square_name(m.to()));
         if let Some(p) = m.promotion() {
-            s.push(p.letter());
+            s.push(r.spec.letter(p));
         }
         s
     }
@@ -31,7 +31,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
         let piece = self.piece_at(m.from());
         let letter = match piece.map(|p| p.role) {
             Some(Role::Pawn) | None => String::new(),
-            Some(role) => role.letter().to_ascii_uppercase().to_string(),
+            Some(role) => r.spec.letter(role).to_ascii_uppercase().to_string(),
         };
         let capture = self.piece_at(m.to()).is_some() || m.kind() == MoveKind::EnPassant;
         let mut s = format!(
@@ -42,7 +42,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
         );
         if let Some(p) = m.promotion() {
             s.push('=');
-            s.push(p.letter().to_ascii_uppercase());
+            s.push(r.spec.letter(p).to_ascii_uppercase());
         }
         s
     }
@@ -68,7 +68,9 @@ impl<B: Bitboard + RulesCache> Position<B> {
             .collect();
         // Strip a leading piece letter of human notation (upper case only).
         let body = match cleaned.chars().next() {
-            Some(c) if c.is_ascii_uppercase() && Role::from_letter(c).is_some() => &cleaned[1..],
+            Some(c) if c.is_ascii_uppercase() && self.rules.spec.role_of_letter(c).is_some() => {
+                &cleaned[1..]
+            }
             _ => &cleaned[..],
         };
         let (from, rest) = self
@@ -82,7 +84,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             p if p.chars().count() == 1 => Some(
                 p.chars()
                     .next()
-                    .and_then(Role::from_letter)
+                    .and_then(|c| self.rules.spec.role_of_letter(c))
                     .ok_or_else(|| {
                         MoveError::unreadable(t, format!("'{p}' is not a piece letter"))
                     })?,

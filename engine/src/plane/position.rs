@@ -86,18 +86,37 @@ impl<B: Bitboard> Position<B> {
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
         let r = self.rules;
         let sets = &self.board.sets;
-        let orth = sets.role(Role::Rook) | sets.role(Role::Queen) | sets.role(Role::Chancellor);
-        let diag = sets.role(Role::Bishop) | sets.role(Role::Queen);
-        let knights = sets.role(Role::Knight) | sets.role(Role::Chancellor);
+        let union = |roles: &[Role]| roles.iter().fold(B::EMPTY, |acc, &x| acc | sets.role(x));
+        let white = sets.color(Color::White);
+        let black = sets.color(Color::Black);
         let pawns = sets.role(Role::Pawn);
-        let mut a = (r.orth.attacks(sq, occupied) & orth)
-            | (r.diag.attacks(sq, occupied) & diag)
-            | (r.knight_from[sq] & knights)
-            | (r.king_from[sq] & sets.role(Role::King))
-            | (r.pawn_attackers[0][sq] & pawns & self.board.sets.color(Color::White))
-            | (r.pawn_attackers[1][sq] & pawns & self.board.sets.color(Color::Black));
-        if r.has_role[Role::Ultra.index()] {
-            a |= r.ultra_from[sq] & sets.role(Role::Ultra);
+        let mut a = (r.orth.attacks(sq, occupied) & union(&r.orth_roles))
+            | (r.diag.attacks(sq, occupied) & union(&r.diag_roles))
+            | (r.pawn_attackers[0][sq] & pawns & white)
+            | (r.pawn_attackers[1][sq] & pawns & black);
+        for g in &r.leap_groups {
+            let set = union(&g.roles);
+            if g.symmetric {
+                a |= g.from[0][sq] & set;
+            } else {
+                a |= (g.from[0][sq] & set & white) | (g.from[1][sq] & set & black);
+            }
+        }
+        for &role in &r.irregular_roles {
+            let set = sets.role(role);
+            let p = &r.pieces[role.index()];
+            for (c, side) in [white, black].into_iter().enumerate() {
+                let mine = set & side;
+                if mine.is_empty() {
+                    continue;
+                }
+                if !r.capture_from[role.index()][c].is_empty() {
+                    a |= r.capture_from[role.index()][c][sq] & mine;
+                }
+                for ride in p.rides.iter().filter(|x| x.capture) {
+                    a |= ride.from[c].attacks(sq, occupied) & mine;
+                }
+            }
         }
         a
     }
@@ -118,14 +137,15 @@ impl<B: Bitboard> Position<B> {
         )
     }
 
-    /// Has a pawn reached its goal square (Diagonal Chess)? Then the game is over.
+    /// Has a piece of the goal role reached its goal (a pawn on Diagonal Chess's far
+    /// corner)? Then the game is over.
     #[inline(always)]
     pub fn goal_reached_by(&self) -> Option<Color> {
-        let pawns = self.board.sets.role(Role::Pawn);
+        let goers = self.board.sets.role(self.rules.goal_role);
         let r = self.rules;
-        if (pawns & r.pawn_goal[0] & self.board.sets.color(Color::White)).any() {
+        if (goers & r.goal[0] & self.board.sets.color(Color::White)).any() {
             Some(Color::White)
-        } else if (pawns & r.pawn_goal[1] & self.board.sets.color(Color::Black)).any() {
+        } else if (goers & r.goal[1] & self.board.sets.color(Color::Black)).any() {
             Some(Color::Black)
         } else {
             None

@@ -1,11 +1,13 @@
 //! A game's data turned into tables, once per game and bitboard width: geometry, attack
 //! tables, pawn steps, promotion squares, castling squares and Zobrist keys.
 
-use crate::plane::variant::{BoardShape, KnightShape, Promotion, VariantSpec, Width, VARIANTS};
-use crate::types::{Color, Role};
+use crate::plane::piece_tables::PieceTables;
+use crate::plane::variant::{BoardShape, Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
+use crate::types::{Color, Role, ROLES};
 use crate::zobrist::Zobrist;
+use arrayvec::ArrayVec;
 use oblique_tables::geometry::GeometryError;
-use oblique_tables::leaper::{self, CAMEL_VECTORS, KNIGHT_VECTORS};
+use oblique_tables::leaper;
 use oblique_tables::{Bitboard, Dir, Geometry, SliderTable, ALL_DIRS};
 use once_cell::sync::OnceCell;
 use std::fmt;
@@ -40,13 +42,24 @@ pub struct Rules<B: Bitboard> {
     pub all: B,
     pub orth: SliderTable<B>,
     pub diag: SliderTable<B>,
+    /// One step in every direction along the graph (the board's king step, whatever the
+    /// royal piece does; evaluation measures distances with it).
     pub king: Vec<B>,
-    pub knight: Vec<B>,
-    pub ultra: Vec<B>,
-    /// Reverse leaper tables: cells from which the piece reaches the index cell.
-    pub knight_from: Vec<B>,
-    pub ultra_from: Vec<B>,
-    pub king_from: Vec<B>,
+    /// Which role slots the game uses.
+    pub present: [bool; 8],
+    /// Each role slot's moves (the pawn slot's are `pawn_*`).
+    pub pieces: [PieceTables<B>; 8],
+    /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
+    pub orth_roles: ArrayVec<Role, 8>,
+    pub diag_roles: ArrayVec<Role, 8>,
+    /// Roles sharing one leap table, with the reverse table per colour.
+    pub leap_groups: ArrayVec<LeapGroup<B>, 8>,
+    /// Roles with moves beyond plain leaps and whole lines (directional or one-mode rides,
+    /// one-mode leaps): move generation tests each of their moves and those of the side
+    /// they might pin.
+    pub irregular_roles: ArrayVec<Role, 8>,
+    /// Per role: cells from which a piece of each colour captures by a capture-only leap.
+    pub capture_from: [[Vec<B>; 2]; 8],
     pub pawn_quiet: [Vec<B>; 2],
     pub pawn_capture: [Vec<B>; 2],
     /// Cells from which a pawn of the colour attacks the index cell.
@@ -58,14 +71,24 @@ pub struct Rules<B: Bitboard> {
     pub promotion_zone: [B; 2],
     /// Pieces a pawn may become on each cell.
     pub promotion_choices: [Vec<&'static [Role]>; 2],
-    /// Cells where a pawn of the colour wins the game on arrival.
+    /// The role that wins on arrival at a goal cell, and the goal cells per colour.
+    pub goal_role: Role,
+    pub goal: [B; 2],
+    /// The goal cells when pawns are what reach them (Diagonal Chess), else empty.
     pub pawn_goal: [B; 2],
     /// Castling moves per colour: king side, queen side.
     pub castling: [[Option<CastleRule<B>>; 2]; 2],
     /// Castling rights kept when a move starts or ends on a cell.
     pub castle_keep: Vec<u8>,
-    pub has_role: [bool; 8],
     pub zobrist: Zobrist,
+}
+
+/// Roles whose pieces leap alike, and where a piece of each colour must stand to leap to a
+/// cell (`symmetric`: the same for both colours).
+pub struct LeapGroup<B> {
+    pub roles: ArrayVec<Role, 8>,
+    pub from: [Vec<B>; 2],
+    pub symmetric: bool,
 }
 
 /// Why a game's record cannot be turned into rules (a fault in the record, or a width that
@@ -133,7 +156,11 @@ impl<B: Bitboard> Rules<B> {
     pub fn build(spec: &'static VariantSpec) -> Result<Rules<B>, RulesError> {
         let game = spec.name;
         let geom = match spec.board {
-            BoardShape::Grid { files, ranks } => Geometry::grid(spec.name, files, ranks),
+            BoardShape::Grid {
+                files,
+                ranks,
+                holes,
+            } => Geometry::grid_with_holes(spec.name, files, ranks, holes),
             BoardShape::Escalator(board) => board.geometry().map_err(RulesError::Geometry)?,
         };
         let n = geom.len();
@@ -144,28 +171,84 @@ impl<B: Bitboard> Rules<B> {
         let orth = SliderTable::build(&geom, &Dir::ORTHOGONAL);
         let diag = SliderTable::build(&geom, &Dir::DIAGONAL);
         let king = leaper::steps::<B>(&geom, &ALL_DIRS);
-        let knight = match spec.knight {
-            KnightShape::Orthodox => leaper::from_vectors(&geom, &KNIGHT_VECTORS),
-            KnightShape::Camel => leaper::from_vectors(&geom, &CAMEL_VECTORS),
-            KnightShape::RulesTable => {
-                leaper::from_named(&geom, "knight").ok_or(RulesError::NoLeaperTable {
-                    game,
-                    piece: "knight",
-                })?
+        let pieces: [PieceTables<B>; 8] = ROLES.map(|role| match spec.pieces[role.index()] {
+            Some(p) if role != Role::Pawn && spec.roles.contains(&role) => {
+                let named = p.table.and_then(|t| leaper::from_named::<B>(&geom, t));
+                PieceTables::build(&geom, &p, named.as_deref(), spec.symmetry)
             }
-        };
-        let ultra = if spec.roles.contains(&Role::Ultra) {
-            leaper::from_named(&geom, "ultra").ok_or(RulesError::NoLeaperTable {
-                game,
-                piece: "Ultra",
-            })?
-        } else {
-            vec![B::EMPTY; n]
-        };
+            _ => PieceTables::none(n),
+        });
+        for role in spec.roles {
+            if let Some(t) = spec.pieces[role.index()].and_then(|p| p.table) {
+                if geom.named_leaper(t).is_none() {
+                    return Err(RulesError::NoLeaperTable {
+                        game,
+                        piece: spec.piece_name(*role),
+                    });
+                }
+            }
+        }
+        let present = |r: &Role| *r != Role::Pawn && spec.roles.contains(r);
+        let orth_roles: ArrayVec<Role, 8> = ROLES
+            .iter()
+            .copied()
+            .filter(|r| present(r) && pieces[r.index()].orth)
+            .collect();
+        let diag_roles: ArrayVec<Role, 8> = ROLES
+            .iter()
+            .copied()
+            .filter(|r| present(r) && pieces[r.index()].diag)
+            .collect();
+        let irregular_roles: ArrayVec<Role, 8> = ROLES
+            .iter()
+            .copied()
+            .filter(|r| present(r) && !pieces[r.index()].plain)
+            .collect();
+        let mut leap_groups: ArrayVec<LeapGroup<B>, 8> = ArrayVec::new();
+        for role in ROLES.iter().copied().filter(present) {
+            let t = &pieces[role.index()];
+            if t.leap.iter().all(|v| v.iter().all(|b| b.is_empty())) {
+                continue;
+            }
+            match leap_groups
+                .iter_mut()
+                .find(|g| g.roles.iter().any(|r| pieces[r.index()].leap == t.leap))
+            {
+                Some(g) => g.roles.push(role),
+                None => {
+                    let from = t.leap_from();
+                    let symmetric = from[0] == from[1];
+                    let mut roles = ArrayVec::new();
+                    roles.push(role);
+                    leap_groups.push(LeapGroup {
+                        roles,
+                        from,
+                        symmetric,
+                    });
+                }
+            }
+        }
+        let capture_from: [[Vec<B>; 2]; 8] = ROLES.map(|role| {
+            let t = &pieces[role.index()];
+            if t.leap_capture[0].is_empty() {
+                [Vec::new(), Vec::new()]
+            } else {
+                [
+                    leaper::reverse(&t.leap_capture[0]),
+                    leaper::reverse(&t.leap_capture[1]),
+                ]
+            }
+        });
 
         let dirs_for = |c: Color, dirs: &[Dir]| -> Vec<Dir> {
             dirs.iter()
-                .map(|&d| if c == Color::White { d } else { d.opposite() })
+                .map(|&d| {
+                    if c == Color::White {
+                        d
+                    } else {
+                        black_dir(d, spec.symmetry)
+                    }
+                })
                 .collect()
         };
         let mut pawn_quiet: [Vec<B>; 2] = Default::default();
@@ -177,14 +260,21 @@ impl<B: Bitboard> Rules<B> {
             pawn_quiet[ci] = leaper::steps(&geom, &dirs_for(c, spec.pawn.quiet));
             pawn_capture[ci] = leaper::steps(&geom, &dirs_for(c, spec.pawn.capture));
             let fwd = if c == Color::White { Dir::N } else { Dir::S };
-            let start_rank = if c == Color::White {
-                1
-            } else {
-                geom.ranks as usize - 2
-            };
+            let start_ranks: Vec<u8> = spec
+                .pawn
+                .double_step_ranks
+                .iter()
+                .map(|&r| {
+                    if c == Color::White {
+                        r
+                    } else {
+                        geom.ranks - 1 - r
+                    }
+                })
+                .collect();
             pawn_double[ci] = (0..n)
                 .map(|sq| {
-                    if !spec.pawn.double_step || geom.cells[sq].rank as usize != start_rank {
+                    if !start_ranks.contains(&geom.cells[sq].rank) {
                         return Vec::new();
                     }
                     geom.neighbours(sq, fwd)
@@ -207,24 +297,30 @@ impl<B: Bitboard> Rules<B> {
             leaper::reverse(&pawn_capture[1]),
         ];
 
+        // Black's counterpart of a White square, by the game's symmetry.
         let mirror = |cell: usize| -> Option<usize> {
             let c = &geom.cells[cell];
-            geom.at(
-                geom.files as i32 - 1 - c.file as i32,
-                geom.ranks as i32 - 1 - c.rank as i32,
-            )
+            let file = match spec.symmetry {
+                Symmetry::Rotate => geom.files as i32 - 1 - c.file as i32,
+                Symmetry::Mirror => c.file as i32,
+            };
+            geom.at(file, geom.ranks as i32 - 1 - c.rank as i32)
         };
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_choices: [Vec<&'static [Role]>; 2] = [vec![&[]; n], vec![&[]; n]];
         match spec.promotion {
-            Promotion::LastRank { white, black } => {
+            Promotion::LastRanks {
+                ranks,
+                white,
+                black,
+            } => {
                 for (sq, cell) in geom.cells.iter().enumerate() {
                     let r = cell.rank;
-                    if r == geom.ranks - 1 {
+                    if ranks > 0 && r >= geom.ranks - ranks {
                         promotion_zone[0] |= B::bit(sq);
                         promotion_choices[0][sq] = white;
                     }
-                    if r == 0 {
+                    if r < ranks {
                         promotion_zone[1] |= B::bit(sq);
                         promotion_choices[1][sq] = black;
                     }
@@ -245,13 +341,23 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        let mut pawn_goal = [B::EMPTY; 2];
-        if let Some(goal) = spec.pawn_goal {
-            let sq = geom.cell(goal).ok_or(RulesError::BadGoalSquare { game })?;
-            pawn_goal[0] = B::bit(sq);
-            pawn_goal[1] = B::bit(mirror(sq).ok_or(RulesError::NoMirror {
-                what: "goal square",
-            })?);
+        let mut goal = [B::EMPTY; 2];
+        let mut goal_role = Role::Pawn;
+        if let Some((role, white, black)) = spec.goal {
+            goal_role = role;
+            for name in white {
+                let sq = geom.cell(name).ok_or(RulesError::BadGoalSquare { game })?;
+                goal[0] |= B::bit(sq);
+                if black.is_empty() {
+                    goal[1] |= B::bit(mirror(sq).ok_or(RulesError::NoMirror {
+                        what: "goal square",
+                    })?);
+                }
+            }
+            for name in black {
+                let sq = geom.cell(name).ok_or(RulesError::BadGoalSquare { game })?;
+                goal[1] |= B::bit(sq);
+            }
         }
 
         let mut castling = [[None; 2]; 2];
@@ -297,22 +403,20 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        let mut has_role = [false; 8];
-        for r in spec.roles {
-            has_role[r.index()] = true;
-        }
         Ok(Rules {
             spec,
             cells: n,
             all,
             orth,
             diag,
-            knight_from: leaper::reverse(&knight),
-            ultra_from: leaper::reverse(&ultra),
-            king_from: leaper::reverse(&king),
             king,
-            knight,
-            ultra,
+            present: ROLES.map(|r| spec.roles.contains(&r)),
+            pieces,
+            orth_roles,
+            diag_roles,
+            leap_groups,
+            irregular_roles,
+            capture_from,
             pawn_quiet,
             pawn_capture,
             pawn_attackers,
@@ -320,28 +424,70 @@ impl<B: Bitboard> Rules<B> {
             ep_victims,
             promotion_zone,
             promotion_choices,
-            pawn_goal,
+            goal_role,
+            goal,
+            pawn_goal: if goal_role == Role::Pawn {
+                goal
+            } else {
+                [B::EMPTY; 2]
+            },
             castling,
             castle_keep,
-            has_role,
             zobrist: Zobrist::new(n, spec.name),
             geom,
         })
     }
 
-    /// Attack set of a non-pawn piece standing on `sq`.
+    /// Cells a piece of `color` (index) and `role` on `sq` attacks: where it could
+    /// capture. Empty for the pawn slot (pawns have their own tables).
     #[inline(always)]
-    pub fn piece_attacks(&self, role: Role, sq: usize, occupied: B) -> B {
-        match role {
-            Role::Knight => self.knight[sq],
-            Role::Bishop => self.diag.attacks(sq, occupied),
-            Role::Rook => self.orth.attacks(sq, occupied),
-            Role::Queen => self.orth.attacks(sq, occupied) | self.diag.attacks(sq, occupied),
-            Role::King => self.king[sq],
-            Role::Ultra => self.ultra[sq],
-            Role::Chancellor => self.orth.attacks(sq, occupied) | self.knight[sq],
-            Role::Pawn => B::EMPTY,
+    pub fn attacks(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
+        let p = &self.pieces[role.index()];
+        let mut a = p.leap[color][sq];
+        if p.orth {
+            a |= self.orth.attacks(sq, occupied);
         }
+        if p.diag {
+            a |= self.diag.attacks(sq, occupied);
+        }
+        if !p.plain {
+            if !p.leap_capture[color].is_empty() {
+                a |= p.leap_capture[color][sq];
+            }
+            for ride in p.rides.iter().filter(|r| r.capture) {
+                a |= ride.to[color].attacks(sq, occupied);
+            }
+        }
+        a
+    }
+
+    /// Cells the piece may move to without capturing, if empty (for plain pieces the same
+    /// as `attacks`).
+    #[inline(always)]
+    pub fn quiet_moves(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
+        let p = &self.pieces[role.index()];
+        let mut a = p.leap[color][sq];
+        if p.orth {
+            a |= self.orth.attacks(sq, occupied);
+        }
+        if p.diag {
+            a |= self.diag.attacks(sq, occupied);
+        }
+        if !p.plain {
+            if !p.leap_quiet[color].is_empty() {
+                a |= p.leap_quiet[color][sq];
+            }
+            for ride in p.rides.iter().filter(|r| r.quiet) {
+                a |= ride.to[color].attacks(sq, occupied);
+            }
+        }
+        a
+    }
+
+    /// Does the game use this role slot?
+    #[inline(always)]
+    pub fn has_role(&self, role: Role) -> bool {
+        self.present[role.index()]
     }
 
     /// Name of a cell in protocol notation (grid slot).
@@ -350,22 +496,24 @@ impl<B: Bitboard> Rules<B> {
     }
 }
 
-/// Gives each bitboard width its own cache of built rules.
+/// Gives each bitboard width its own cache of built rules, one place per registered game.
 pub trait RulesCache: Bitboard {
-    fn cache() -> &'static [OnceCell<Result<Rules<Self>, RulesError>>];
+    fn cache() -> &'static [OnceCell<Result<&'static Rules<Self>, RulesError>>];
 }
 
-static CACHE64: [OnceCell<Result<Rules<u64>, RulesError>>; 16] = [const { OnceCell::new() }; 16];
-static CACHE128: [OnceCell<Result<Rules<u128>, RulesError>>; 16] = [const { OnceCell::new() }; 16];
+static CACHE64: [OnceCell<Result<&'static Rules<u64>, RulesError>>; MAX_GAMES] =
+    [const { OnceCell::new() }; MAX_GAMES];
+static CACHE128: [OnceCell<Result<&'static Rules<u128>, RulesError>>; MAX_GAMES] =
+    [const { OnceCell::new() }; MAX_GAMES];
 
 impl RulesCache for u64 {
-    fn cache() -> &'static [OnceCell<Result<Rules<u64>, RulesError>>] {
+    fn cache() -> &'static [OnceCell<Result<&'static Rules<u64>, RulesError>>] {
         &CACHE64
     }
 }
 
 impl RulesCache for u128 {
-    fn cache() -> &'static [OnceCell<Result<Rules<u128>, RulesError>>] {
+    fn cache() -> &'static [OnceCell<Result<&'static Rules<u128>, RulesError>>] {
         &CACHE128
     }
 }
@@ -374,11 +522,6 @@ impl RulesCache for u128 {
 pub fn rules_for<B: RulesCache>(
     spec: &'static VariantSpec,
 ) -> Result<&'static Rules<B>, RulesError> {
-    let idx = VARIANTS
-        .iter()
-        // By name: the specs are `const`s, so their addresses are not unique.
-        .position(|v| v.name == spec.name)
-        .ok_or(RulesError::NotRegistered { game: spec.name })?;
     let width_ok = match spec.width {
         Width::W64 => B::CAPACITY == 64,
         Width::W128 => B::CAPACITY == 128,
@@ -386,8 +529,23 @@ pub fn rules_for<B: RulesCache>(
     if !width_ok {
         return Err(RulesError::OtherWidth { game: spec.name });
     }
-    B::cache()[idx]
-        .get_or_init(|| Rules::build(spec))
-        .as_ref()
-        .map_err(|e| e.clone())
+    let slot = B::cache()
+        .get(spec.id)
+        .ok_or(RulesError::NotRegistered { game: spec.name })?;
+    slot.get_or_init(|| Rules::build(spec).map(|r| &*Box::leak(Box::new(r))))
+        .clone()
+}
+
+/// Black's direction for White's `d`, by the game's symmetry.
+fn black_dir(d: Dir, symmetry: Symmetry) -> Dir {
+    match symmetry {
+        Symmetry::Rotate => d.opposite(),
+        Symmetry::Mirror => {
+            let (dx, dy) = d.delta();
+            ALL_DIRS
+                .into_iter()
+                .find(|x| x.delta() == (dx, -dy))
+                .unwrap_or(d)
+        }
+    }
 }

@@ -11,6 +11,7 @@
 use super::features::Layout;
 use super::network::Network;
 use oblique_engine::rules::RulesCache;
+use oblique_engine::variant::MAX_GAMES;
 use oblique_engine::VariantSpec;
 use once_cell::sync::OnceCell;
 
@@ -97,15 +98,13 @@ fn from_env() -> &'static Override {
     })
 }
 
-static LOADED: [OnceCell<Option<&'static Network>>; 32] = [const { OnceCell::new() }; 32];
+static LOADED: [OnceCell<Option<&'static Network>>; MAX_GAMES] =
+    [const { OnceCell::new() }; MAX_GAMES];
 
 /// The network a 2D game plays with, if any: read once per process.
 pub fn for_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
-    let index = oblique_engine::VARIANTS
-        .iter()
-        .position(|v| v.name == spec.name)?;
     *LOADED
-        .get(index)?
+        .get(spec.id)?
         .get_or_init(|| load(spec.name, || Layout::of_game::<B>(spec)))
 }
 

@@ -90,8 +90,10 @@ pub fn symmetry_orbits<B: Bitboard>(rules: &Rules<B>) -> Vec<Vec<usize>> {
         let preserved =
             |table: &dyn Fn(usize) -> B| (0..n).all(|sq| table(map[sq]) == image(table(sq)));
         if preserved(&|sq| rules.king[sq])
-            && preserved(&|sq| rules.knight[sq])
-            && preserved(&|sq| rules.ultra[sq])
+            && rules
+                .pieces
+                .iter()
+                .all(|p| preserved(&|sq| p.leap[0][sq]) && preserved(&|sq| p.leap[1][sq]))
             && preserved(&|sq| rules.orth.empty_board(sq))
             && preserved(&|sq| rules.diag.empty_board(sq))
         {

@@ -1,0 +1,595 @@
+//! A game file (`GameFile`) turned into the engine's record of a game (`VariantSpec`): role
+//! slots for its pieces, Betza read, squares resolved, and every rule the engine does not
+//! play refused with the file, line and reason instead of being ignored.
+//!
+//! Role slots: the engine keeps at most eight piece types per game, in the eight `Role`
+//! slots. The pawn takes `Pawn`, the royal piece `King`; the others take the slot whose
+//! usual piece they move like (`N` the knight's, `RN` the chancellor's, ...) and then the
+//! free ones in order. A slot only names a place in the tables: how its piece moves is the
+//! file's Betza, never the slot's name.
+//!
+//! Records live for the whole process, so their strings and lists are leaked on purpose
+//! (a game is loaded once).
+
+use crate::plane::gui::XBoardFacts;
+use crate::plane::variant::{
+    BoardShape, CastlingShape, DeadPosition, PawnShape, PieceSpec, Promotion, Symmetry,
+    VariantSpec, Width,
+};
+use crate::types::Role;
+use oblique_gamefile::betza::{self, BetzaMove, Kind};
+use oblique_gamefile::error::line_of;
+use oblique_gamefile::{GameFile, GameFileError};
+use oblique_tables::escalator::EscalatorBoard;
+use oblique_tables::geometry::parse_grid_name;
+use oblique_tables::Dir;
+
+/// Most cells a board may have (the widest bitboard).
+pub const MAX_CELLS: usize = 128;
+
+fn leak<T>(v: Vec<T>) -> &'static [T] {
+    Box::leak(v.into_boxed_slice())
+}
+
+fn leak_str(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+/// Builds the record of `file`'s game; `origin` names the file in errors, `text` is its
+/// source (to point at lines), `id` its place in the registry.
+pub fn spec_from_file(
+    file: &GameFile,
+    origin: &str,
+    text: &str,
+    id: usize,
+) -> Result<VariantSpec, GameFileError> {
+    let fail =
+        |needle: &str, reason: String| GameFileError::new(origin, line_of(text, needle), reason);
+    let name = file.game.name.as_str();
+
+    let symmetry = match file.game.symmetry.as_deref() {
+        None | Some("mirror") => Symmetry::Mirror,
+        Some("rotate") => Symmetry::Rotate,
+        Some(other) => {
+            return Err(fail(
+                "symmetry",
+                format!("symmetry '{other}': use \"mirror\" or \"rotate\""),
+            ))
+        }
+    };
+
+    // The board.
+    let b = &file.board;
+    if b.files == 0 || b.files > 26 || b.ranks == 0 || b.ranks > 99 {
+        return Err(fail(
+            "files",
+            format!(
+                "a board of {}x{}: files must be 1..26 and ranks 1..99",
+                b.files, b.ranks
+            ),
+        ));
+    }
+    let mut holes = Vec::new();
+    for h in &b.holes {
+        match parse_grid_name(h) {
+            Some((f, r)) if f < b.files && r < b.ranks => {
+                if holes.contains(&(f, r)) {
+                    return Err(fail(h, format!("hole {h} is listed twice")));
+                }
+                holes.push((f, r))
+            }
+            _ => return Err(fail(h, format!("hole '{h}' is not a square of the board"))),
+        }
+    }
+    let cells = b.files as usize * b.ranks as usize - holes.len();
+    if cells > MAX_CELLS {
+        return Err(fail(
+            "[board]",
+            format!("the board has {cells} cells; the engine holds at most {MAX_CELLS}"),
+        ));
+    }
+    let board = match b.escalator.as_deref() {
+        None => BoardShape::Grid {
+            files: b.files,
+            ranks: b.ranks,
+            holes: leak(holes.clone()),
+        },
+        Some(key) => {
+            let board = [
+                EscalatorBoard::Sec,
+                EscalatorBoard::Msec,
+                EscalatorBoard::Usec,
+            ]
+            .into_iter()
+            .find(|e| e.key() == key)
+            .ok_or_else(|| {
+                fail(
+                    key,
+                    format!("escalator board '{key}': use SEC, MSEC or USEC"),
+                )
+            })?;
+            let mut want: Vec<(u8, u8)> = board
+                .holes()
+                .iter()
+                .filter_map(|h| parse_grid_name(h))
+                .collect();
+            want.sort_unstable();
+            let mut given = holes.clone();
+            given.sort_unstable();
+            if board.files() != b.files || want != given {
+                return Err(fail(
+                    key,
+                    format!(
+                        "the {key} board has {} files and holes {}: the file must say so",
+                        board.files(),
+                        board.holes().join(" ")
+                    ),
+                ));
+            }
+            BoardShape::Escalator(board)
+        }
+    };
+    let width = if cells <= 64 { Width::W64 } else { Width::W128 };
+    let grid_leaps = matches!(board, BoardShape::Grid { .. });
+
+    // Pieces into role slots.
+    let mut slots: [Option<PieceSpec>; 8] = [None; 8];
+    let mut order: Vec<Role> = Vec::new();
+    let parse_betza = |owner: &str, text_: &str| -> Result<&'static [BetzaMove], GameFileError> {
+        let moves = betza::parse(text_).map_err(|e| fail(text_, format!("piece {owner}: {e}")))?;
+        Ok(leak(moves))
+    };
+    let pawn = match &file.pawn {
+        Some(p) => {
+            let moves = parse_betza(&p.name, &p.betza)?;
+            let mut quiet = Vec::new();
+            let mut capture = Vec::new();
+            for m in moves {
+                let dir = unit_dir(m)
+                    .filter(|_| m.max_steps == 1 && m.kind == Kind::Plain && !m.initial_only);
+                let Some(dir) = dir else {
+                    return Err(fail(
+                        &p.betza,
+                        format!(
+                            "pawn {}: '{}' has a move other than a single step; a pawn \
+                             steps one square (its double step is double_step_ranks)",
+                            p.name, p.betza
+                        ),
+                    ));
+                };
+                if m.quiet && !quiet.contains(&dir) {
+                    quiet.push(dir);
+                }
+                if m.capture && !capture.contains(&dir) {
+                    capture.push(dir);
+                }
+            }
+            let mut ranks = Vec::new();
+            for &r in &p.double_step_ranks {
+                if r == 0 || r > b.ranks {
+                    return Err(fail(
+                        "double_step_ranks",
+                        format!("double-step rank {r} is off the board"),
+                    ));
+                }
+                ranks.push(r - 1);
+            }
+            if !p.en_passant && !ranks.is_empty() {
+                return Err(fail(
+                    "en_passant",
+                    "a double step without en passant is not played yet".to_string(),
+                ));
+            }
+            slots[Role::Pawn.index()] = Some(PieceSpec {
+                letter: p.letter.to_ascii_lowercase(),
+                name: leak_str(&p.name),
+                betza: leak_str(&p.betza),
+                moves,
+                table: None,
+                value: None,
+                figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+            });
+            order.push(Role::Pawn);
+            PawnShape {
+                quiet: leak(quiet),
+                capture: leak(capture),
+                double_step_ranks: leak(ranks),
+            }
+        }
+        None => PawnShape {
+            quiet: &[],
+            capture: &[],
+            double_step_ranks: &[],
+        },
+    };
+
+    let mut placed: Vec<Option<Role>> = vec![None; file.pieces.len()];
+    // First the royal piece and the pieces that move like a slot's usual piece...
+    for (i, p) in file.pieces.iter().enumerate() {
+        let want = if p.royal {
+            Some(Role::King)
+        } else {
+            usual_slot(p.betza.as_deref().unwrap_or(""), p.table.as_deref())
+        };
+        if let Some(role) = want {
+            if slots[role.index()].is_none() && (p.royal || role != Role::King) {
+                slots[role.index()] = Some(PieceSpec {
+                    letter: 'x',
+                    name: "",
+                    betza: "",
+                    moves: &[],
+                    table: None,
+                    value: None,
+                    figure: "",
+                });
+                placed[i] = Some(role);
+            }
+        }
+    }
+    // ...then the others in the free slots.
+    const FREE: [Role; 6] = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Chancellor,
+        Role::Ultra,
+    ];
+    for (i, p) in file.pieces.iter().enumerate() {
+        if placed[i].is_some() {
+            continue;
+        }
+        let role = FREE
+            .into_iter()
+            .find(|r| slots[r.index()].is_none())
+            .ok_or_else(|| {
+                fail(
+                    &p.name,
+                    format!(
+                        "{} piece types: the engine holds at most 8 (the pawn, the royal \
+                         piece and 6 others)",
+                        file.pieces.len() + usize::from(file.pawn.is_some())
+                    ),
+                )
+            })?;
+        slots[role.index()] = Some(PieceSpec {
+            letter: 'x',
+            name: "",
+            betza: "",
+            moves: &[],
+            table: None,
+            value: None,
+            figure: "",
+        });
+        placed[i] = Some(role);
+    }
+    for (i, p) in file.pieces.iter().enumerate() {
+        let role = placed[i].expect("every piece was placed above");
+        let moves = match &p.betza {
+            Some(t) => parse_betza(&p.name, t)?,
+            None => &[],
+        };
+        for m in moves {
+            if let Some(why) = unplayable(m, grid_leaps) {
+                return Err(fail(
+                    p.betza.as_deref().unwrap_or(&p.name),
+                    format!("piece {}: {why}", p.name),
+                ));
+            }
+            if p.royal && m.max_steps != 1 {
+                return Err(fail(
+                    &p.name,
+                    format!(
+                        "royal piece {}: only leaps are played for a royal piece",
+                        p.name
+                    ),
+                ));
+            }
+        }
+        if let Some(t) = &p.table {
+            let known =
+                matches!(board, BoardShape::Escalator(_)) && (t == "knight" || t == "ultra");
+            if !known {
+                return Err(fail(
+                    t,
+                    format!("piece {}: this board has no leap table '{t}'", p.name),
+                ));
+            }
+        }
+        slots[role.index()] = Some(PieceSpec {
+            letter: p.letter.to_ascii_lowercase(),
+            name: leak_str(&p.name),
+            betza: leak_str(p.betza.as_deref().unwrap_or("")),
+            moves,
+            table: p.table.as_deref().map(leak_str),
+            value: p.value,
+            figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+        });
+        order.push(role);
+    }
+    let roles: &'static [Role] = leak(order);
+    let role_of = |c: char| -> Option<Role> {
+        roles
+            .iter()
+            .copied()
+            .find(|r| slots[r.index()].is_some_and(|p| p.letter == c.to_ascii_lowercase()))
+    };
+    let promotable = |list: &str| -> Result<&'static [Role], GameFileError> {
+        let mut out = Vec::new();
+        for c in list.chars() {
+            match role_of(c) {
+                Some(r) if r != Role::Pawn && r != Role::King => out.push(r),
+                Some(_) => return Err(fail(list, format!("a pawn may not promote to '{c}'"))),
+                None => return Err(fail(list, format!("promotion to '{c}': no such piece"))),
+            }
+        }
+        Ok(leak(out))
+    };
+
+    // Promotion.
+    let promotion = match &file.promotion {
+        None => Promotion::LastRanks {
+            ranks: 0,
+            white: &[],
+            black: &[],
+        },
+        Some(p) => {
+            if !p.mandatory {
+                return Err(fail(
+                    "mandatory",
+                    "optional promotion is not played yet (mandatory = false)".to_string(),
+                ));
+            }
+            if !p.squares.is_empty() {
+                if p.ranks.is_some() || p.pieces.is_some() {
+                    return Err(fail(
+                        "[promotion]",
+                        "give promotion squares or ranks and pieces, not both".to_string(),
+                    ));
+                }
+                let mut list = Vec::new();
+                for sq in &p.squares {
+                    let cell: &'static str = leak_str(&sq.cell);
+                    list.push((cell, promotable(&sq.pieces)?));
+                }
+                Promotion::PerSquare { white: leak(list) }
+            } else {
+                let pieces = p
+                    .pieces
+                    .as_deref()
+                    .ok_or_else(|| fail("[promotion]", "promotion needs pieces".to_string()))?;
+                let ranks = p.ranks.unwrap_or(1);
+                if ranks == 0 || ranks > b.ranks {
+                    return Err(fail(
+                        "ranks",
+                        format!("promotion ranks {ranks}: off the board"),
+                    ));
+                }
+                let white = promotable(pieces)?;
+                let black = match &p.black_pieces {
+                    Some(bp) => promotable(bp)?,
+                    None => white,
+                };
+                Promotion::LastRanks {
+                    ranks,
+                    white,
+                    black,
+                }
+            }
+        }
+    };
+    if file.pawn.is_some() && file.promotion.is_none() {
+        return Err(fail(
+            "[pawn]",
+            "a game with pawns needs a [promotion] section".to_string(),
+        ));
+    }
+
+    // Castling.
+    let castling = match &file.castling {
+        None => None,
+        Some(c) => {
+            let file_of = |sq: &str| -> Result<u8, GameFileError> {
+                match parse_grid_name(sq) {
+                    Some((f, 0)) if f < b.files => Ok(f),
+                    _ => Err(fail(
+                        sq,
+                        format!("castling square '{sq}' is not on White's first rank"),
+                    )),
+                }
+            };
+            let side = |s: &oblique_gamefile::schema::CastlingSide| -> Result<(u8, u8, u8), GameFileError> {
+                Ok((file_of(&s.king_to)?, file_of(&s.rook_from)?, file_of(&s.rook_to)?))
+            };
+            Some(CastlingShape {
+                king_from: file_of(&c.king)?,
+                sides: [side(&c.kingside)?, side(&c.queenside)?],
+            })
+        }
+    };
+
+    // Game end.
+    let e = &file.end;
+    if let Some(s) = e.stalemate.as_deref() {
+        if s != "draw" {
+            return Err(fail(
+                "stalemate",
+                format!("stalemate = \"{s}\" is not played yet (only \"draw\")"),
+            ));
+        }
+    }
+    if let Some(n) = e.move_rule {
+        if n != 100 {
+            return Err(fail(
+                "move_rule",
+                format!("move_rule = {n} is not played yet (only 100 halfmoves)"),
+            ));
+        }
+    }
+    if let Some(n) = e.repetition {
+        if n != 3 {
+            return Err(fail(
+                "repetition",
+                format!("repetition = {n} is not played yet (only 3)"),
+            ));
+        }
+    }
+    let dead = match e.dead.as_deref() {
+        None | Some("kings-only") => DeadPosition::KingsOnly,
+        Some("fide") => DeadPosition::Fide,
+        Some(other) => {
+            return Err(fail(
+                other,
+                format!("dead = \"{other}\": use \"fide\" or \"kings-only\""),
+            ))
+        }
+    };
+    let goal = match e.goals.as_slice() {
+        [] => None,
+        [g] => {
+            let role = role_of(g.piece)
+                .ok_or_else(|| fail("goal", format!("goal piece '{}': no such piece", g.piece)))?;
+            let white: Vec<&'static str> = g.white.iter().map(|s| leak_str(s)).collect();
+            let black: Vec<&'static str> = match &g.black {
+                Some(list) => list.iter().map(|s| leak_str(s)).collect(),
+                None => Vec::new(),
+            };
+            Some((role, leak(white), leak(black)))
+        }
+        _ => {
+            return Err(fail(
+                "goal",
+                "more than one goal is not played yet".to_string(),
+            ))
+        }
+    };
+
+    let xboard = XBoardFacts {
+        name: leak_str(file.game.xboard_name.as_deref().unwrap_or(name)),
+        built_in: file.game.xboard_name.is_some(),
+        pieces: if grid_leaps && file.game.xboard_name.is_none() {
+            leak(xboard_piece_lines(&slots, roles, symmetry))
+        } else {
+            &[]
+        },
+    };
+
+    Ok(VariantSpec {
+        name: leak_str(name),
+        title: leak_str(file.title()),
+        id,
+        board,
+        width,
+        roles,
+        pieces: slots,
+        pawn,
+        promotion,
+        castling,
+        goal,
+        dead,
+        symmetry,
+        start_fen: leak_str(&file.game.start),
+        xboard,
+        perft: leak(file.perft.clone()),
+        origin: leak_str(origin),
+    })
+}
+
+/// The compass direction of a one-square step, if it is one.
+pub fn unit_dir(m: &BetzaMove) -> Option<Dir> {
+    oblique_tables::ALL_DIRS
+        .into_iter()
+        .find(|d| d.delta() == (m.dx as i32, m.dy as i32))
+}
+
+/// Why a move cannot be played yet, if it cannot.
+fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
+    let unit = unit_dir(m).is_some();
+    if m.initial_only {
+        return Some("first-move-only moves (i) are played for pawns only".into());
+    }
+    match m.kind {
+        Kind::Plain => {}
+        Kind::Lame => return Some("lame leaps (n) are not played yet".into()),
+        Kind::Hop | Kind::Grasshop => return Some("hoppers (p, g) are not played yet".into()),
+    }
+    match m.max_steps {
+        1 if unit || grid_leaps => None,
+        1 => Some(format!(
+            "the leap ({},{}) needs a plain grid; on this board give a table",
+            m.dx, m.dy
+        )),
+        0 if unit => None,
+        _ => Some(format!(
+            "rides of ({},{}){} are not played yet",
+            m.dx,
+            m.dy,
+            if m.max_steps > 1 {
+                format!(" up to {} steps", m.max_steps)
+            } else {
+                String::new()
+            }
+        )),
+    }
+}
+
+/// The slot whose usual piece moves like this (so eval terms about that piece still fit).
+fn usual_slot(betza: &str, table: Option<&str>) -> Option<Role> {
+    match (betza, table) {
+        ("N", None) | ("", Some("knight")) => Some(Role::Knight),
+        ("B", None) => Some(Role::Bishop),
+        ("R", None) => Some(Role::Rook),
+        ("Q", None) => Some(Role::Queen),
+        ("RN" | "NR", None) | ("R", Some("knight")) => Some(Role::Chancellor),
+        ("", Some("ultra")) => Some(Role::Ultra),
+        _ => None,
+    }
+}
+
+/// XBoard `piece` lines for the pieces XBoard would otherwise move by its own idea of the
+/// letter (`&`: Black's moves are White's turned half round).
+fn xboard_piece_lines(
+    slots: &[Option<PieceSpec>; 8],
+    roles: &[Role],
+    symmetry: Symmetry,
+) -> Vec<&'static str> {
+    let usual = |l: char, b: &str| {
+        matches!(
+            (l, b),
+            ('p', "fmWfcF") | ('n', "N") | ('b', "B") | ('r', "R") | ('q', "Q") | ('k', "K")
+        )
+    };
+    let amp = if symmetry == Symmetry::Rotate {
+        "&"
+    } else {
+        ""
+    };
+    let mut lines = Vec::new();
+    // Officers first, then the pawn (the order XBoard users read them in).
+    for &r in roles
+        .iter()
+        .filter(|&&r| r != Role::Pawn)
+        .chain(roles.iter().filter(|&&r| r == Role::Pawn))
+    {
+        if let Some(p) = slots[r.index()] {
+            if !p.betza.is_empty() && !usual(p.letter, p.betza) {
+                lines.push(leak_str(&format!(
+                    "piece {}{amp} {}",
+                    p.letter.to_ascii_uppercase(),
+                    p.betza
+                )));
+            }
+        }
+    }
+    lines
+}
+
+impl Width {
+    /// Cells a board of this width holds.
+    pub fn capacity(self) -> usize {
+        match self {
+            Width::W64 => 64,
+            Width::W128 => 128,
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! `oblique check FILE`: what a game designer runs after writing a game file. It reads the
+//! file as every command would, prints what Oblique understood (board, pieces with their
+//! moves written out and values, promotion, first mover), then runs the file's own perft
+//! entries and stops at the first wrong number with a non-zero exit.
+
+use crate::error::CliError;
+use clap::Args;
+use oblique_engine::variant::{BoardShape, Promotion, VariantSpec};
+use oblique_engine::{AnyPosition, Role};
+use oblique_gamefile::betza;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The game file (our TOML format).
+    pub file: String,
+    /// Skip perft entries deeper than this (default: run all).
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+}
+
+/// `oblique check`.
+pub fn command(args: CheckArgs) -> Result<(), CliError> {
+    let games = oblique_engine::registry::register_file(&args.file)?;
+    for spec in games {
+        describe(spec)?;
+        run_perft(spec, args.max_depth)?;
+    }
+    Ok(())
+}
+
+fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
+    let pos = AnyPosition::new(spec.name, None)?;
+    println!("game {} ({})", spec.name, spec.title);
+    let (files, ranks, cells) = match &pos {
+        AnyPosition::W64(p) => (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells),
+        AnyPosition::W128(p) => (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells),
+        AnyPosition::StarTrek(_) => (0, 0, 0),
+    };
+    let shape = match spec.board {
+        BoardShape::Grid { holes: [], .. } => "plain grid".to_string(),
+        BoardShape::Grid { holes, .. } => format!("grid with {} holes", holes.len()),
+        BoardShape::Escalator(b) => format!("escalator board {}", b.key()),
+    };
+    println!("board {files}x{ranks}, {cells} cells, {shape}");
+    println!("first mover {}", pos.side_to_move().name());
+    let values = oblique_eval::role_values(spec.name)?;
+    for &role in spec.roles {
+        let Some(p) = spec.pieces[role.index()] else {
+            continue;
+        };
+        let moves = if role == Role::Pawn {
+            format!(
+                "steps {}; captures {}{}",
+                dirs(spec.pawn.quiet),
+                dirs(spec.pawn.capture),
+                if spec.pawn.double_step_ranks.is_empty() {
+                    String::new()
+                } else {
+                    let ranks: Vec<String> = spec
+                        .pawn
+                        .double_step_ranks
+                        .iter()
+                        .map(|r| (r + 1).to_string())
+                        .collect();
+                    format!("; double step from rank {}", ranks.join(", "))
+                }
+            )
+        } else {
+            let mut parts = Vec::new();
+            if !p.moves.is_empty() {
+                parts.push(betza::describe(p.moves));
+            }
+            if let Some(t) = p.table {
+                parts.push(format!("leaps by the board's {t} table"));
+            }
+            parts.join("; ")
+        };
+        let value = values.iter().find(|v| v.role == role).map_or_else(
+            || "-".to_string(),
+            |v| format!("{:.2}", v.value as f64 / 100.0),
+        );
+        println!(
+            "piece {} {}{}: {} (Betza {}), value {}",
+            p.letter.to_ascii_uppercase(),
+            p.name,
+            if role == Role::King { " (royal)" } else { "" },
+            moves,
+            if p.betza.is_empty() { "-" } else { p.betza },
+            if role == Role::King {
+                "-".to_string()
+            } else {
+                value
+            }
+        );
+    }
+    match spec.promotion {
+        Promotion::LastRanks { ranks: 0, .. } => println!("promotion none"),
+        Promotion::LastRanks {
+            ranks,
+            white,
+            black,
+        } => println!(
+            "promotion on the last {ranks} rank(s) to {} (Black: {})",
+            letters(spec, white),
+            letters(spec, black)
+        ),
+        Promotion::PerSquare { white } => {
+            let list: Vec<String> = white
+                .iter()
+                .map(|(sq, roles)| format!("{sq}:{}", letters(spec, roles)))
+                .collect();
+            println!("promotion per square {}", list.join(" "));
+        }
+    }
+    println!(
+        "castling {}",
+        if spec.castling.is_some() { "yes" } else { "no" }
+    );
+    Ok(())
+}
+
+fn dirs(list: &[oblique_tables::Dir]) -> String {
+    let names: Vec<&str> = list.iter().map(|d| d.name()).collect();
+    if names.is_empty() {
+        "nowhere".to_string()
+    } else {
+        names.join(" ")
+    }
+}
+
+fn letters(spec: &VariantSpec, roles: &[Role]) -> String {
+    roles.iter().map(|&r| spec.letter(r)).collect()
+}
+
+fn run_perft(spec: &'static VariantSpec, max_depth: Option<u32>) -> Result<(), CliError> {
+    if spec.perft.is_empty() {
+        println!("perft no entries in the file");
+    }
+    for entry in spec.perft {
+        if max_depth.is_some_and(|m| entry.depth > m) {
+            println!("perft depth {} skipped (--max-depth)", entry.depth);
+            continue;
+        }
+        let mut pos = AnyPosition::new(spec.name, entry.fen.as_deref())?;
+        let start = Instant::now();
+        let nodes = pos.perft(entry.depth);
+        let secs = start.elapsed().as_secs_f64();
+        let at = entry.fen.as_deref().unwrap_or("startpos");
+        if nodes != entry.nodes {
+            return Err(CliError::Check(format!(
+                "perft {at} depth {}: {nodes} nodes, the file says {}",
+                entry.depth, entry.nodes
+            )));
+        }
+        println!(
+            "perft {at} depth {} = {nodes} ok ({secs:.2} s)",
+            entry.depth
+        );
+    }
+    Ok(())
+}

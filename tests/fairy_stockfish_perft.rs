@@ -1,0 +1,114 @@
+//! Fairy-Stockfish's own perft cases (`tests/perft.sh`, kept in
+//! `shared/oracles/fairy-stockfish-perft.tsv`) for every variant our variants.ini reader
+//! covers: the variant is read from the reader's restatement of Fairy-Stockfish's built-in
+//! variants (`gamefile/src/ini_builtins.rs`, written from its rules, not from these numbers),
+//! registered as a game, and each case's published node count must come out exactly. The
+//! variants the reader refuses are listed with their reason in
+//! `docs/game-files-fairy-stockfish.md` (checked by `gamefile/tests/ini.rs`).
+
+use oblique_engine::AnyPosition;
+use oblique_gamefile::{ini, ini_fen};
+
+fn oracle() -> Vec<(String, String, u32, u64)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/oracles/fairy-stockfish-perft.tsv"
+    );
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (../shared must sit beside the repository)"));
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().expect("depth"),
+                f[3].parse().expect("nodes"),
+            )
+        })
+        .collect()
+}
+
+/// Variants the reader writes as games but the engine does not play yet, each with the
+/// words of its refusal (`docs/game-files-fairy-stockfish.md` lists them too).
+const ENGINE_REFUSES: [(&str, &str); 5] = [
+    ("legan", "must already have promoted"),
+    ("nightrider", "rides of (1,2) are not played yet"),
+    ("grasshopper", "hoppers (p, g) are not played yet"),
+    ("omicron", "is not on White's first rank"),
+    ("shako", "hoppers (p, g) are not played yet"),
+];
+
+#[test]
+fn every_covered_case_gives_the_published_count() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut refused: Vec<String> = Vec::new();
+    for (variant, fen, depth, nodes) in oracle() {
+        let Some(Ok(mut game)) = ini::builtin(&variant) else {
+            continue;
+        };
+        // Under its own name, beside our built-in games of the same names.
+        game.game.name = format!("fs-{variant}");
+        let spec =
+            match oblique_engine::registry::register(&game, "<fairy-stockfish built-ins>", "") {
+                Ok(s) => s,
+                Err(e) => {
+                    match ENGINE_REFUSES.iter().find(|(v, _)| *v == variant) {
+                        Some((_, why)) if e.reason.contains(why) => {
+                            if !refused.contains(&variant) {
+                                refused.push(variant.clone());
+                            }
+                        }
+                        _ => failures.push(format!("{variant}: not registered: {e}")),
+                    }
+                    continue;
+                }
+            };
+        let fen = if fen == "startpos" {
+            None
+        } else {
+            match ini_fen::position(&game, &fen) {
+                Ok(f) => Some(f),
+                Err(e) => {
+                    failures.push(format!("{variant} {fen}: {e}"));
+                    continue;
+                }
+            }
+        };
+        let mut pos = match AnyPosition::new(spec.name, fen.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{variant} {fen:?}: {e}"));
+                continue;
+            }
+        };
+        let got = pos.perft(depth);
+        if got != nodes {
+            failures.push(format!(
+                "{variant} {} depth {depth}: {got}, Fairy-Stockfish {nodes}",
+                fen.as_deref().unwrap_or("startpos")
+            ));
+        }
+        eprintln!("{variant} depth {depth}: {got}");
+        checked += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of the cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // 30 cases over 20 variants as of this reader and engine.
+    assert!(checked >= 30, "only {checked} cases checked");
+    let mut expected: Vec<&str> = ENGINE_REFUSES.iter().map(|(v, _)| *v).collect();
+    expected.sort_unstable();
+    refused.sort_unstable();
+    assert_eq!(
+        refused, expected,
+        "the engine's refusals changed: update ENGINE_REFUSES and the docs"
+    );
+    eprintln!("{checked} Fairy-Stockfish perft cases reproduced");
+}

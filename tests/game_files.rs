@@ -1,0 +1,299 @@
+//! Games read from files: the shipped example files in `variants/` against the numbers
+//! their sources publish (Fairy-Stockfish's `tests/perft.sh`, kept in
+//! `shared/oracles/fairy-stockfish-perft.tsv`), the `--variant-file` and `check` commands,
+//! and bad files refused with file, line and reason.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn oblique(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
+        .env_remove("OBLIQUE_VARIANTS")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run oblique");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oblique-game-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write scratch file");
+    path
+}
+
+/// The oracle's cases: (variant, fen or startpos, depth, nodes).
+fn oracle() -> Vec<(String, String, u32, u64)> {
+    let path = root().join("../shared/oracles/fairy-stockfish-perft.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (../shared must sit beside the repository)",
+            path.display()
+        )
+    });
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().expect("depth"),
+                f[3].parse().expect("nodes"),
+            )
+        })
+        .collect()
+}
+
+/// Which oracle variant each shipped file plays (our names differ where a built-in game
+/// already has Fairy-Stockfish's name).
+const SHIPPED: [(&str, &str); 7] = [
+    ("capablanca.toml", "capablanca"),
+    ("losalamos.toml", "losalamos"),
+    ("almostchess.toml", "almost"),
+    ("amazon.toml", "amazon"),
+    ("janus.toml", "janus"),
+    ("embassy.toml", "embassy"),
+    ("makruk.toml", "makruk"),
+];
+
+#[test]
+fn shipped_files_pass_check_with_the_published_numbers() {
+    let cases = oracle();
+    for (file, fs_name) in SHIPPED {
+        let path = root().join("variants").join(file);
+        let text = std::fs::read_to_string(&path).expect("shipped file");
+        // Every perft entry of the file is one of the oracle's cases, number for number...
+        let game: oblique_gamefile::GameFile =
+            oblique_gamefile::toml_reader::parse(file, &text).expect("file reads");
+        assert!(!game.perft.is_empty(), "{file} has no perft entries");
+        for e in &game.perft {
+            let at = e.fen.clone().unwrap_or_else(|| "startpos".to_string());
+            let found = cases.iter().any(|(v, f, d, n)| {
+                v == fs_name
+                    && (f == &at || f.starts_with(&at) || at.starts_with(f.as_str()))
+                    && *d == e.depth
+                    && *n == e.nodes
+            });
+            assert!(
+                found,
+                "{file}: perft {at} {} {} is not the oracle's",
+                e.depth, e.nodes
+            );
+        }
+        // ...and `oblique check` reproduces them.
+        let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
+        assert_eq!(code, 0, "{file}:\n{out}\n{err}");
+        assert_eq!(
+            out.lines()
+                .filter(|l| l.starts_with("perft ") && l.contains(" ok "))
+                .count(),
+            game.perft.len(),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn check_prints_what_it_understood() {
+    let (code, out, err) = oblique(&["check", "variants/makruk.toml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game makruk (Makruk (Thai chess))"), "{out}");
+    assert!(out.contains("board 8x8, 64 cells, plain grid"), "{out}");
+    assert!(out.contains("first mover white"), "{out}");
+    assert!(out.contains("piece S khon:"), "{out}");
+    assert!(out.contains("piece K king (royal)"), "{out}");
+    assert!(
+        out.contains("promotion on the last 3 rank(s) to m"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_fails_on_a_wrong_number() {
+    let text = std::fs::read_to_string(root().join("variants/losalamos.toml")).expect("file");
+    let wrong = text.replace("nodes = 191846", "nodes = 191847");
+    let path = scratch("wrong.toml", &wrong);
+    let (code, _, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("191846 nodes, the file says 191847"), "{err}");
+}
+
+#[test]
+fn variant_file_feeds_every_command_and_one_game_needs_no_name() {
+    let (code, out, err) = oblique(&[
+        "perft",
+        "--variant-file",
+        "variants/losalamos.toml",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Fairy-Stockfish's perft of Los Alamos chess: 191,846 at depth 5; the first plies are
+    // counted by hand from the start position: each side has 6 pawn steps and 4 knight
+    // moves (b1-a3/c3... the knights on b1 and e1 have 2 each) = 10.
+    let (code, one, _) = oblique(&[
+        "perft",
+        "--variant-file",
+        "variants/losalamos.toml",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(one.starts_with("nodes 10 "), "{one}");
+    assert!(out.starts_with("nodes "), "{out}");
+    let (code, moves, _) = oblique(&[
+        "moves",
+        "--variant-file",
+        "variants/losalamos.toml",
+        "--variant",
+        "losalamos",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 10, "{moves}");
+    let (code, shown, _) = oblique(&["show", "--variant-file", "variants/capablanca.toml"]);
+    assert_eq!(code, 0);
+    assert!(shown.contains("Capablanca chess"), "{shown}");
+    let (code, out, err) = oblique(&[
+        "analyze",
+        "--variant-file",
+        "variants/capablanca.toml",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn a_name_is_found_in_the_search_path() {
+    let dir = scratch("x.txt", "").parent().expect("dir").join("path");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::copy(root().join("variants/janus.toml"), dir.join("janus.toml")).expect("copy");
+    let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env("OBLIQUE_VARIANTS", &dir)
+        .current_dir(std::env::temp_dir())
+        .args(["perft", "--variant", "janus", "--depth", "2"])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("nodes "), "{text}");
+    // ./variants is searched too (the tests run from the repository root).
+    let (code, out, err) = oblique(&["perft", "--variant", "makruk", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes "), "{out}");
+}
+
+const TINY: &str = r#"[game]
+name = "tiny"
+start = "4k/5/5/5/K4 w - - 0 1"
+
+[board]
+files = 5
+ranks = 5
+
+[[piece]]
+letter = "k"
+name = "king"
+betza = "K"
+royal = true
+"#;
+
+fn refused(text: &str) -> String {
+    let path = scratch("bad.toml", text);
+    let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 2, "accepted:\n{out}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn a_small_file_game_plays_by_its_own_rules() {
+    // Two kings on a 5x5 board: the White king in the corner has 3 moves.
+    let path = scratch("tiny.toml", TINY);
+    let (code, out, err) = oblique(&[
+        "perft",
+        "--variant-file",
+        &path.to_string_lossy(),
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes 3 "), "{out}");
+}
+
+#[test]
+fn bad_files_are_refused_with_file_line_and_reason() {
+    let err = refused(&TINY.replace("royal = true", "royal = true\nwings = 2"));
+    assert!(
+        err.contains("bad.toml:14:") && err.contains("wings"),
+        "{err}"
+    );
+    let err = refused(&TINY.replace("files = 5", "files = = 5"));
+    assert!(err.contains("bad.toml:6:"), "{err}");
+    let err = refused(&TINY.replace("royal = true", ""));
+    assert!(err.contains("exactly one royal"), "{err}");
+    let err = refused(&format!(
+        "{TINY}\n[[piece]]\nletter = \"K\"\nname = \"kong\"\nbetza = \"W\"\n"
+    ));
+    assert!(err.contains("two pieces"), "{err}");
+    let err = refused(
+        &TINY
+            .replace("files = 5", "files = 12")
+            .replace("ranks = 5", "ranks = 11"),
+    );
+    assert!(
+        err.contains("132 cells") && err.contains("at most 128"),
+        "{err}"
+    );
+    let err = refused(&TINY.replace("betza = \"K\"", "betza = \"K?\""));
+    assert!(err.contains("piece king"), "{err}");
+    let err = refused(&format!(
+        "{TINY}\n[[piece]]\nletter = \"c\"\nname = \"cannon\"\nbetza = \"mRcpR\"\n"
+    ));
+    assert!(err.contains("hoppers"), "{err}");
+    let err = refused(&TINY.replace("4k/5", "4k/4x"));
+    assert!(err.contains("start position"), "{err}");
+    let err = refused(&TINY.replace("\"tiny\"", "\"chess\""));
+    assert!(err.contains("built-in game"), "{err}");
+    let err = refused("not toml at all [");
+    assert!(err.contains("bad.toml:1:"), "{err}");
+    let (code, _, err) = oblique(&["check", "/nonexistent/game.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/game.toml: cannot read"), "{err}");
+}
+
+#[test]
+fn built_in_games_are_files_too() {
+    // Each built-in game's file is embedded and reads as a user's would.
+    for entry in std::fs::read_dir(root().join("engine/games")).expect("games dir") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        let game = oblique_gamefile::toml_reader::parse(name, &text).expect("reads");
+        assert_eq!(game.game.name, name);
+        assert!(
+            oblique_engine::find_variant(name).is_some(),
+            "{name} is not a built-in game"
+        );
+    }
+    assert!(Path::new(&root().join("engine/games/chess.toml")).is_file());
+}
