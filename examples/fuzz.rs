@@ -1,7 +1,7 @@
 //! `cargo run --release --example fuzz -- [TARGET ...] [--count N] [--seed S]`: the seeded
 //! mutation fuzzer of `tests/fuzz/harness.rs` at full size (the figures of docs/reliability.md
 //! come from `--count 1000000`). Targets: fen, tfen, moves, uci, xboard, engine-spec, openings,
-//! web (default: all).
+//! web, game-toml, game-ini (default: all).
 //! Prints one line per target; on a failure, the input and what went wrong, exit code 1.
 
 #[path = "../tests/fuzz/harness.rs"]

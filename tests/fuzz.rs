@@ -55,6 +55,16 @@ fn fuzz_opening_files() {
 }
 
 #[test]
+fn fuzz_game_files_toml() {
+    short(Target::GameToml, 2_000);
+}
+
+#[test]
+fn fuzz_game_files_ini() {
+    short(Target::GameIni, 500);
+}
+
+#[test]
 fn fuzz_browser_messages() {
     short(Target::Web, 5_000);
 }

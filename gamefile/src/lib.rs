@@ -9,7 +9,7 @@ pub mod betza;
 pub mod error;
 pub mod fs_betza;
 pub mod ini;
-mod ini_builtins;
+pub mod ini_builtins;
 pub mod ini_fen;
 pub mod ini_game;
 pub mod ini_rules;

@@ -14,7 +14,10 @@
 //! - `oblique match` engine specifications: an accepted one names a program;
 //! - `oblique match` opening files: every accepted opening replays from its position;
 //! - the browser board's WebSocket messages (`oblique serve`): every message gets one reply
-//!   or more, and an error reply leaves the tab's game as it was.
+//!   or more, and an error reply leaves the tab's game as it was;
+//! - game files, our TOML format and Fairy-Stockfish's variants.ini: a refusal is one line
+//!   naming the file; an accepted game goes through the engine's loader, and a game the
+//!   loader accepts builds its move tables (the start position is the FEN target's job).
 //!
 //! Used by `examples/fuzz.rs` (long runs, figures in the README) and `tests/fuzz.rs` (a
 //! short run in CI).
@@ -40,10 +43,12 @@ pub enum Target {
     EngineSpec,
     Openings,
     Web,
+    GameToml,
+    GameIni,
 }
 
 impl Target {
-    pub const ALL: [Target; 8] = [
+    pub const ALL: [Target; 10] = [
         Target::Fen,
         Target::Tfen,
         Target::Moves,
@@ -52,6 +57,8 @@ impl Target {
         Target::EngineSpec,
         Target::Openings,
         Target::Web,
+        Target::GameToml,
+        Target::GameIni,
     ];
 
     pub fn name(self) -> &'static str {
@@ -64,6 +71,8 @@ impl Target {
             Target::EngineSpec => "engine-spec",
             Target::Openings => "openings",
             Target::Web => "web",
+            Target::GameToml => "game-toml",
+            Target::GameIni => "game-ini",
         }
     }
 
@@ -207,6 +216,19 @@ pub fn fuzz(target: Target, count: u64, seed: u64) -> Result<Report, Failure> {
             }
             tab.cancel_search();
         }
+        Target::GameToml | Target::GameIni => {
+            let corpus = game_file_corpus(target);
+            while done < count {
+                let input = mutate_file(&mut rng, &corpus);
+                done += 1;
+                match catch_unwind(|| check_game_file(target, &input)) {
+                    Ok(Ok(true)) => accepted += 1,
+                    Ok(Ok(false)) => {}
+                    Ok(Err(why)) => return Err(fail(input, why)),
+                    Err(_) => return Err(fail(input, "panic".into())),
+                }
+            }
+        }
         Target::Uci | Target::Xboard => {
             let (hello, corpus, sync, answer): (&str, &[&str], &str, &str) =
                 if target == Target::Uci {
@@ -267,6 +289,163 @@ pub fn replay(target: Target, lines: &[String]) -> Result<String, String> {
     };
     session(hello, lines, sync).ok_or_else(|| "hang: no end within 120 s".to_string())
 }
+
+/// Valid game files to mutate: the shipped TOML files, or Fairy-Stockfish's built-ins as
+/// the ini reader restates them plus small child sections.
+fn game_file_corpus(target: Target) -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if target == Target::GameIni {
+        let builtins = oblique_gamefile::ini_builtins::TEXT;
+        let mut out: Vec<String> = builtins
+            .split("\n[")
+            .map(|s| format!("[{}", s.trim_start_matches('[')))
+            .collect();
+        out.push("[mine:capablanca]\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n".into());
+        out.push("[tiny]\nmaxRank = 4\nmaxFile = d\nking = k\nrook = r\nstartFen = k3/4/4/R2K w - - 0 1\n".into());
+        return out;
+    }
+    let mut out = Vec::new();
+    for dir in ["engine/games", "variants"] {
+        if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+            for e in entries.flatten() {
+                if let Ok(text) = std::fs::read_to_string(e.path()) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A file with a few of its lines mutated, dropped or repeated.
+fn mutate_file(rng: &mut StdRng, corpus: &[String]) -> String {
+    let base = &corpus[rng.gen_range(0..corpus.len())];
+    let mut lines: Vec<String> = base.lines().map(str::to_string).collect();
+    for _ in 0..rng.gen_range(1..4) {
+        if lines.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..lines.len());
+        match rng.gen_range(0..4) {
+            0 => {
+                lines.remove(i);
+            }
+            1 => {
+                let copy = lines[i].clone();
+                lines.insert(rng.gen_range(0..=lines.len()), copy);
+            }
+            _ => lines[i] = mutate(rng, std::slice::from_ref(&lines[i]), GAME_WORDS),
+        }
+    }
+    lines.join("\n")
+}
+
+/// Reads a game file; a refusal must be one line naming the file, an accepted game must
+/// load, and a loaded game must build its tables or be refused by them in one line.
+fn check_game_file(target: Target, text: &str) -> Result<bool, String> {
+    use oblique_engine::plane::load::spec_from_file;
+    use oblique_engine::rules::Rules;
+    use oblique_engine::variant::Width;
+    let one_line = |e: &oblique_gamefile::GameFileError| {
+        let s = e.to_string();
+        if s.lines().count() != 1 || !s.starts_with("fuzz") {
+            return Err(format!("not one line naming the file: {s:?}"));
+        }
+        Ok(false)
+    };
+    let games = if target == Target::GameToml {
+        match oblique_gamefile::toml_reader::parse("fuzz.toml", text) {
+            Ok(g) => vec![g],
+            Err(e) => return one_line(&e),
+        }
+    } else {
+        match oblique_gamefile::ini::parse("fuzz.ini", text) {
+            Ok(g) => g,
+            Err(e) => return one_line(&e),
+        }
+    };
+    let mut any = false;
+    for game in &games {
+        // The loader leaks what it keeps (records live for the process); fine for a fuzz run.
+        let spec = match spec_from_file(game, "fuzz", text, 0) {
+            Ok(s) => &*Box::leak(Box::new(s)),
+            Err(e) => {
+                one_line(&e)?;
+                continue;
+            }
+        };
+        let built = match spec.width {
+            Width::W64 => Rules::<u64>::build(spec).map(|_| ()),
+            Width::W128 => Rules::<u128>::build(spec).map(|_| ()),
+        };
+        if let Err(e) = built {
+            if e.to_string().lines().count() != 1 {
+                return Err(format!("rules error not one line: {e}"));
+            }
+            continue;
+        }
+        any = true;
+    }
+    Ok(any)
+}
+
+const GAME_WORDS: &[&str] = &[
+    "=",
+    "\"",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    ",",
+    "{",
+    "}",
+    "#",
+    ":",
+    "-",
+    "*",
+    "0",
+    "1",
+    "16",
+    "17",
+    "255",
+    "-1",
+    "99999999999",
+    "true",
+    "false",
+    "royal",
+    "betza",
+    "table",
+    "letter",
+    "files",
+    "ranks",
+    "holes",
+    "escalator",
+    "SEC",
+    "knight",
+    "ultra",
+    "N",
+    "NN",
+    "R4",
+    "mRcpR",
+    "ifmnD",
+    "fmWfcF",
+    "BN",
+    "Q",
+    "K",
+    "J",
+    "L",
+    "hlN",
+    "customPiece1",
+    "pieceToCharTable",
+    "maxFile",
+    "maxRank",
+    "startFen",
+    "promotionRegionWhite",
+    "castling",
+    "doubleStep",
+    "\u{0}",
+    "é",
+];
 
 /// Reads a position; an accepted one must generate its moves and read back from its FEN.
 fn check_position(variant: &str, text: &str) -> Result<bool, String> {

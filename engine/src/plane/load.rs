@@ -27,6 +27,10 @@ use oblique_tables::Dir;
 /// Most cells a board may have (the widest bitboard).
 pub const MAX_CELLS: usize = 128;
 
+/// Most files and most ranks: a slider's line then has at most 14 cells whose occupancy
+/// matters, which keeps every occupancy-indexed slider table small.
+pub const MAX_SIDE: u8 = 16;
+
 fn leak<T>(v: Vec<T>) -> &'static [T] {
     Box::leak(v.into_boxed_slice())
 }
@@ -60,11 +64,11 @@ pub fn spec_from_file(
 
     // The board.
     let b = &file.board;
-    if b.files == 0 || b.files > 26 || b.ranks == 0 || b.ranks > 99 {
+    if b.files == 0 || b.files > MAX_SIDE || b.ranks == 0 || b.ranks > MAX_SIDE {
         return Err(fail(
             "files",
             format!(
-                "a board of {}x{}: files must be 1..26 and ranks 1..99",
+                "a board of {}x{}: files and ranks must be 1..{MAX_SIDE}",
                 b.files, b.ranks
             ),
         ));

@@ -150,19 +150,18 @@ impl<B: Bitboard> PieceTables<B> {
                 }
             }
         }
+        // One table per direction: a single ray stays small on any board the loader takes.
         let [white_dirs, black_dirs] = &ride_dirs;
         for (mode, (w, b)) in white_dirs.iter().zip(black_dirs).enumerate() {
-            if w.is_empty() && b.is_empty() {
-                continue;
+            for (&wd, &bd) in w.iter().zip(b) {
+                let table = |d: Dir| SliderTable::build(geom, &[d]);
+                t.rides.push(Ride {
+                    to: [table(wd), table(bd)],
+                    from: [table(wd.opposite()), table(bd.opposite())],
+                    quiet: mode != 2,
+                    capture: mode != 1,
+                });
             }
-            let table = |dirs: &[Dir]| SliderTable::build(geom, dirs);
-            let back = |dirs: &[Dir]| -> Vec<Dir> { dirs.iter().map(|d| d.opposite()).collect() };
-            t.rides.push(Ride {
-                to: [table(w), table(b)],
-                from: [table(&back(w)), table(&back(b))],
-                quiet: mode != 2,
-                capture: mode != 1,
-            });
         }
         t.plain = t.rides.is_empty() && t.leap_quiet[0].is_empty() && t.leap_capture[0].is_empty();
         t.asymmetric = t.leap[0] != t.leap[1]
