@@ -1,0 +1,23 @@
+//! `oblique study`: answers for the people who design these games, measured by self-play
+//! (issue 35). A study is a schedule of games played with the match runner's machinery; its
+//! PGN is the record, from which the report (JSON, Markdown, HTML with SVG charts) is made,
+//! so an interrupted study resumes and the slices of a sharded one merge.
+//!
+//! - `stats`: scores, Elo and values in pawns with their 95 % intervals;
+//! - `plan`: groups of games and the schedule;
+//! - `play`: plays the schedule, appending to the PGN, with a progress bar;
+//! - `run`: the output directory, resuming, playing what is missing, reading the record back;
+//! - `games`: a study's games, from the PGN or just played;
+//! - `balance`: the first mover's score, draws, lengths and endings (`study balance`);
+//! - `charts`, `page`: the SVG charts and the report files;
+//! - `error`: why a study could not run.
+
+pub mod balance;
+pub mod charts;
+pub mod error;
+pub mod games;
+pub mod page;
+pub mod plan;
+pub mod play;
+pub mod run;
+pub mod stats;
