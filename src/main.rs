@@ -65,6 +65,9 @@ enum Command {
     Serve(cli::serve::ServeArgs),
     /// Count the leaves of the legal move tree to a depth.
     Perft(cli::perft::PerftArgs),
+    /// Self-play studies for game designers: first-move balance, piece values, playability.
+    #[command(subcommand)]
+    Study(cli::study::StudyCommand),
 }
 
 /// Runs a protocol session on standard input and output.
@@ -91,7 +94,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
     };
     if !matches!(
         command,
-        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve(_)
+        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve(_) | Command::Study(_)
     ) {
         quiet_broken_pipe();
     }
@@ -121,6 +124,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Net(cmd) => cli::net::run(cmd),
         Command::Serve(args) => cli::serve::command(args),
         Command::Perft(args) => cli::perft::command(args),
+        Command::Study(cmd) => cli::study::run(cmd),
     }
 }
 

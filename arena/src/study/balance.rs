@@ -83,8 +83,11 @@ pub fn forms(variant: &str) -> Result<Vec<Form>, StudyError> {
     Ok(out)
 }
 
+/// A group with the index of its form and its limit.
+pub type FormGroup = (usize, Tc, Group);
+
 /// The groups: every form at every limit.
-pub fn groups(setup: &Setup) -> Result<(Vec<Form>, Vec<(usize, Tc, Group)>), StudyError> {
+pub fn groups(setup: &Setup) -> Result<(Vec<Form>, Vec<FormGroup>), StudyError> {
     let forms = forms(&setup.variant)?;
     let mut out = Vec::new();
     let mut i = 0;
@@ -118,14 +121,7 @@ pub struct GroupResult {
 
 impl GroupResult {
     pub fn add(&mut self, g: &StudyGame) {
-        let p = g.points(g.game.first_mover());
-        if p == 1.0 {
-            self.first.wins += 1;
-        } else if p == 0.0 {
-            self.first.losses += 1;
-        } else {
-            self.first.draws += 1;
-        }
+        g.count_for(g.game.first_mover(), &mut self.first);
         self.plies.push(g.game.len());
         *self.endings.entry(g.ending).or_insert(0) += 1;
     }
@@ -193,14 +189,7 @@ pub fn run(setup: &Setup) -> Result<Value, StudyError> {
     let plain: Vec<Group> = groups.iter().map(|(_, _, g)| g.clone()).collect();
     let mut running = Wdl::default();
     let games = play_and_collect(setup, &plain, |g| {
-        let p = g.points(g.game.first_mover());
-        if p == 1.0 {
-            running.wins += 1;
-        } else if p == 0.0 {
-            running.losses += 1;
-        } else {
-            running.draws += 1;
-        }
+        g.count_for(g.game.first_mover(), &mut running);
         format!(
             "first mover +{} ={} -{} ({:.3})",
             running.wins,
@@ -247,7 +236,7 @@ pub fn run(setup: &Setup) -> Result<Value, StudyError> {
 struct Report<'a> {
     setup: &'a Setup,
     forms: &'a [Form],
-    groups: &'a [(usize, Tc, Group)],
+    groups: &'a [FormGroup],
     results: &'a [GroupResult],
 }
 

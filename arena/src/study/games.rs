@@ -4,9 +4,10 @@
 //! study) become the same `StudyGame`, so the report is the same whichever way it was made.
 //!
 //! The group travels in the PGN's `Event` tag (`Oblique study: GROUP`) and the game's number
-//! in the whole study in `Round`; together they identify a game.
+//! in its group in `Round`; together they identify a game.
 
 use crate::game::{GameResult, PlayedGame};
+use crate::stats::Wdl;
 use oblique_engine::{Color, GameRecord, Outcome};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -70,7 +71,7 @@ impl Ending {
 #[derive(Clone, Debug)]
 pub struct StudyGame {
     pub group: String,
-    /// 1-based number in the whole study.
+    /// 1-based number in its group.
     pub number: usize,
     pub game: GameRecord,
     pub result: GameResult,
@@ -85,6 +86,17 @@ impl StudyGame {
             game: g.game.clone(),
             result: g.result,
             ending: Ending::classify(g.game.outcome(), g.termination.pgn()),
+        }
+    }
+
+    /// Counts this game into `w`, the results of side `c`.
+    pub fn count_for(&self, c: Color, w: &mut Wdl) {
+        match (self.result, c) {
+            (GameResult::Draw, _) => w.draws += 1,
+            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => {
+                w.wins += 1
+            }
+            _ => w.losses += 1,
         }
     }
 

@@ -8,7 +8,9 @@
 //! - `play`: plays the schedule, appending to the PGN, with a progress bar;
 //! - `run`: the output directory, resuming, playing what is missing, reading the record back;
 //! - `games`: a study's games, from the PGN or just played;
+//! - `odds`: start positions with a piece removed (`study values`);
 //! - `balance`: the first mover's score, draws, lengths and endings (`study balance`);
+//! - `values`: piece values in pawns by material-odds self-play (`study values`);
 //! - `charts`, `page`: the SVG charts and the report files;
 //! - `error`: why a study could not run.
 
@@ -16,8 +18,10 @@ pub mod balance;
 pub mod charts;
 pub mod error;
 pub mod games;
+pub mod odds;
 pub mod page;
 pub mod plan;
 pub mod play;
 pub mod run;
 pub mod stats;
+pub mod values;

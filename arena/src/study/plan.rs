@@ -66,9 +66,12 @@ impl Group {
 /// One game of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
-    /// 1-based, across the whole study.
+    /// 1-based, across the whole study: what `--shard` slices.
     pub number: usize,
     pub group: usize,
+    /// 1-based within the group: the game's `Round` in the PGN and, with the group, its
+    /// identity, which stays the same when the study is rerun with more games or limits.
+    pub index: usize,
     pub opening: usize,
     /// Engine seat playing White (0 or 1); the other plays Black.
     pub white: usize,
@@ -84,6 +87,7 @@ pub fn schedule(groups: &[Group]) -> Vec<Slot> {
                 out.push(Slot {
                     number: out.len() + 1,
                     group: gi,
+                    index: k + 1,
                     opening: (k / 2) % g.openings.len().max(1),
                     white: k % 2,
                 });
@@ -112,18 +116,18 @@ mod tests {
         };
         let groups = [g("a", 3), g("b", 2)];
         let s = schedule(&groups);
-        let got: Vec<(usize, usize, usize, usize)> = s
+        let got: Vec<(usize, usize, usize, usize, usize)> = s
             .iter()
-            .map(|x| (x.number, x.group, x.opening, x.white))
+            .map(|x| (x.number, x.group, x.index, x.opening, x.white))
             .collect();
         assert_eq!(
             got,
             [
-                (1, 0, 0, 0),
-                (2, 1, 0, 0),
-                (3, 0, 0, 1),
-                (4, 1, 0, 1),
-                (5, 0, 1, 0)
+                (1, 0, 1, 0, 0),
+                (2, 1, 1, 0, 0),
+                (3, 0, 2, 0, 1),
+                (4, 1, 2, 0, 1),
+                (5, 0, 3, 1, 0)
             ]
         );
         // Same arguments, same openings (what resuming relies on).

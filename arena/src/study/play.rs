@@ -76,7 +76,7 @@ pub fn check_engine(cfg: &EngineConfig, groups: &[Group]) -> Result<EngineConfig
 }
 
 /// Plays the slots of `schedule` that this slice plays and `done` does not hold (keyed by
-/// group name and number), appending each game to the PGN and handing it to `seen`, which
+/// group name and index in the group), appending each game to the PGN and handing it to `seen`, which
 /// returns the running result for the progress bar.
 pub fn play(
     groups: &[Group],
@@ -89,7 +89,7 @@ pub fn play(
     let todo: Vec<Slot> = schedule
         .iter()
         .filter(|s| opts.shard.is_none_or(|sh| sh.plays(s.number)))
-        .filter(|s| !done.contains(&(groups[s.group].name.clone(), s.number)))
+        .filter(|s| !done.contains(&(groups[s.group].name.clone(), s.index)))
         .copied()
         .collect();
     if todo.is_empty() {
@@ -169,7 +169,7 @@ pub fn play(
                     let rec = game::play_game(
                         &settings[slot.group],
                         &g.openings[slot.opening],
-                        slot.number,
+                        slot.index,
                         engines,
                         [white, black],
                         stop,

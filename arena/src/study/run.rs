@@ -100,19 +100,15 @@ pub fn play_and_collect(
             None => "games.pgn".to_string(),
         });
         let sched = schedule(groups);
-        let todo = sched
-            .iter()
-            .filter(|s| setup.shard.is_none_or(|sh| sh.plays(s.number)))
-            .count();
         println!(
             "Study: {} group(s), {} game(s) in the schedule, {} for this run{}, {} at a time; PGN {}",
             groups.len(),
             sched.len(),
-            todo.saturating_sub(
-                done.iter()
-                    .filter(|(_, n)| setup.shard.is_none_or(|sh| sh.plays(*n)))
-                    .count()
-            ),
+            sched
+                .iter()
+                .filter(|s| setup.shard.is_none_or(|sh| sh.plays(s.number)))
+                .filter(|s| !done.contains(&(groups[s.group].name.clone(), s.index)))
+                .count(),
             setup
                 .shard
                 .map(|s| format!(" (slice {}/{})", s.index, s.count))
