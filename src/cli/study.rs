@@ -21,6 +21,9 @@ pub enum StudyCommand {
     /// Piece values in pawns with 95 % intervals by material-odds self-play (the pawn odds
     /// are the yardstick), beside the evaluation's values.
     Values(ValuesArgs),
+    /// What a player feels: mobility, game length, first capture and check, capture share,
+    /// unmoved pieces, beside orthodox chess under the same conditions.
+    Playability(StudyArgs),
 }
 
 /// `oblique study values`: a study's arguments and the pieces to measure.
@@ -172,6 +175,9 @@ pub fn run(cmd: StudyCommand) -> Result<(), CliError> {
     match cmd {
         StudyCommand::Balance(args) => {
             oblique_arena::study::balance::run(&args.setup()?)?;
+        }
+        StudyCommand::Playability(args) => {
+            oblique_arena::study::playability::run(&args.setup()?)?;
         }
         StudyCommand::Values(args) => {
             let setup = args.study.setup()?;

@@ -407,7 +407,7 @@ impl Report<'_> {
     fn intro(&self) -> String {
         format!(
             "Self-play of {} against itself from the start position, {} random opening plies \
-             (seed {}), every opening played twice with the engines swapping colours{}. Scores \
+             (seed {}), a new opening for every game{}. Scores \
              are the first mover's; intervals are 95 %, from the trinomial model.",
             self.setup.engine.label(),
             self.setup.plies,

@@ -10,6 +10,7 @@
 //! - `games`: a study's games, from the PGN or just played;
 //! - `odds`: start positions with a piece removed (`study values`);
 //! - `balance`: the first mover's score, draws, lengths and endings (`study balance`);
+//! - `playability`: mobility, length, first capture and check, against chess (`study playability`);
 //! - `values`: piece values in pawns by material-odds self-play (`study values`);
 //! - `charts`, `page`: the SVG charts and the report files;
 //! - `error`: why a study could not run.
@@ -22,6 +23,7 @@ pub mod odds;
 pub mod page;
 pub mod plan;
 pub mod play;
+pub mod playability;
 pub mod run;
 pub mod stats;
 pub mod values;

@@ -110,6 +110,29 @@ fn tfen_entry(e: &str) -> Option<(char, usize, usize)> {
     ))
 }
 
+/// The squares of a position's pieces, named as moves name them (`e2`; `b1(2)` in Star Trek
+/// chess), with the pieces' FEN letters.
+pub fn occupied(pos: &AnyPosition) -> Vec<(String, char)> {
+    let fen = pos.to_fen();
+    let board = fen.split(' ').next().unwrap_or_default();
+    if matches!(pos, AnyPosition::StarTrek(_)) {
+        board
+            .split(',')
+            .filter(|e| e.len() > 1)
+            .filter_map(|e| Some((e.get(1..)?.to_string(), e.chars().next()?)))
+            .collect()
+    } else {
+        cells_of(pos)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| {
+                let sq = format!("{}{}", (b'a' + c.file as u8) as char, c.rank + 1);
+                (sq, c.letter)
+            })
+            .collect()
+    }
+}
+
 fn cells_of(pos: &AnyPosition) -> Result<Vec<Cell>, StudyError> {
     let fen = pos.to_fen();
     let board = fen.split(' ').next().unwrap_or_default();

@@ -1,7 +1,8 @@
 //! A study as a schedule of games: groups (one start position under one search limit, with
 //! its own random openings) interleaved game by game, numbered across the whole study so that
 //! `--shard K/N` slices it like `oblique match` does and an interrupted study stays balanced
-//! between its groups.
+//! between its groups. Seats alternate colours from game to game; each game has its own
+//! opening.
 
 use crate::config::Tc;
 use crate::openings::{random_openings, Opening, Rng};
@@ -23,9 +24,11 @@ pub struct Group {
 
 impl Group {
     /// A group with `games` games from `fen` (or the game's start), `plies` random plies of
-    /// opening each (every opening played twice, engines swapping colours), the openings drawn
-    /// from `seed`: the same arguments give the same openings, which is what lets a study
-    /// resume.
+    /// opening each, the openings drawn from `seed`: the same arguments give the same
+    /// openings, which is what lets a study resume. Every game has an opening of its own:
+    /// in self-play at a fixed depth the engine is deterministic, so an opening played twice
+    /// with colours swapped (as `oblique match` does for two engines) would be the same game
+    /// twice, counted as two independent results.
     pub fn new(
         name: String,
         variant: &str,
@@ -44,13 +47,7 @@ impl Group {
                 moves: Vec::new(),
             }]
         } else {
-            random_openings(
-                &variant,
-                fen.as_deref(),
-                plies,
-                games.div_ceil(2),
-                &mut Rng::new(seed),
-            )?
+            random_openings(&variant, fen.as_deref(), plies, games, &mut Rng::new(seed))?
         };
         Ok(Group {
             name,
@@ -88,7 +85,7 @@ pub fn schedule(groups: &[Group]) -> Vec<Slot> {
                     number: out.len() + 1,
                     group: gi,
                     index: k + 1,
-                    opening: (k / 2) % g.openings.len().max(1),
+                    opening: k % g.openings.len().max(1),
                     white: k % 2,
                 });
             }
@@ -125,14 +122,14 @@ mod tests {
             [
                 (1, 0, 1, 0, 0),
                 (2, 1, 1, 0, 0),
-                (3, 0, 2, 0, 1),
-                (4, 1, 2, 0, 1),
-                (5, 0, 3, 1, 0)
+                (3, 0, 2, 1, 1),
+                (4, 1, 2, 1, 1),
+                (5, 0, 3, 2, 0)
             ]
         );
         // Same arguments, same openings (what resuming relies on).
         assert_eq!(g("a", 3).openings, groups[0].openings);
-        assert_eq!(groups[0].openings.len(), 2);
+        assert_eq!(groups[0].openings.len(), 3);
         assert_ne!(group_seed(1, 0), group_seed(1, 1));
     }
 }

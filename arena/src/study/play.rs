@@ -151,6 +151,9 @@ pub fn play(
                     engine: None,
                     trace: None,
                 });
+                // The game the engines were started for: a UCI engine is told its game once
+                // (orthodox chess by saying nothing), so a change of game starts them afresh.
+                let mut playing: Option<&str> = None;
                 loop {
                     if stop.load(Ordering::SeqCst) {
                         break;
@@ -159,6 +162,14 @@ pub fn play(
                         break;
                     };
                     let g = &groups[slot.group];
+                    if playing.is_some_and(|v| v != g.variant) {
+                        for s in seats.iter_mut() {
+                            if let Some(e) = s.engine.take() {
+                                e.quit();
+                            }
+                        }
+                    }
+                    playing = Some(&g.variant);
                     let (a, b) = seats.split_at_mut(1);
                     let (white, black) = if slot.white == 0 {
                         (&mut a[0], &mut b[0])
