@@ -166,11 +166,13 @@ fn estimate_json(e: Option<&ScoreEstimate>) -> Value {
     }
 }
 
-/// A sentence on one form's pooled result.
-fn verdict(form: &Form, e: &ScoreEstimate) -> String {
+/// A sentence on one form's pooled result (`enough`: the games are enough for an interval).
+fn verdict(form: &Form, e: &ScoreEstimate, enough: bool) -> String {
     let who = side(form.first);
     let (lo, hi) = (e.low, e.high);
-    let what = if lo > 0.5 {
+    let what = if !enough {
+        "too few games (or no variety in results) to tell".to_string()
+    } else if lo > 0.5 {
         format!("{who}, moving first, has an edge")
     } else if hi < 0.5 {
         format!("{who}, moving first, is at a disadvantage")
@@ -277,7 +279,10 @@ impl Report<'_> {
 
     fn verdicts(&self) -> Vec<String> {
         (0..self.forms.len())
-            .filter_map(|f| score_estimate(&self.pooled(f)).map(|e| verdict(&self.forms[f], &e)))
+            .filter_map(|f| {
+                let w = self.pooled(f);
+                score_estimate(&w).map(|e| verdict(&self.forms[f], &e, warning(&w).is_none()))
+            })
             .collect()
     }
 
