@@ -10,11 +10,16 @@ use std::time::Duration;
 
 #[path = "common/child.rs"]
 mod child;
+#[path = "common/tools.rs"]
+mod tools;
 
 use child::{report, scratch_dir, wait_with_limit};
 
+/// `oblique study ARGS --quiet`, with the default evaluation (no network from the
+/// environment, so that fixed-depth games are the same in every process).
 fn study(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .arg("study")
         .args(args)
         .arg("--quiet")
@@ -136,6 +141,7 @@ fn an_interrupted_study_resumes_without_losing_or_replaying_games() {
     ];
     // Stop the first run once a few games are in the PGN (SIGKILL: no chance to tidy up).
     let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
         .arg("study")
         .args(args)
         .arg("--quiet")
@@ -219,6 +225,62 @@ fn slices_merge_into_the_report_one_process_writes() {
         "groups",
     ] {
         assert_eq!(w[key], s[key], "{key}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Ray driver (`tools/ray_study.py`) on a local head node: three slices played as Ray
+/// tasks, merged into the report one process writes. Without Python or Ray this fails under
+/// CI=true and is skipped with a `SKIPPED:` line elsewhere (`tests/common/tools.rs`).
+#[test]
+fn ray_driver_merges_slices_into_the_same_report() {
+    let Some(python) = tools::require_python(&["ray"], "Ray for Python 3 (PyPI package ray)")
+    else {
+        return;
+    };
+    let dir = scratch_dir("study-ray");
+    let args = [
+        "balance",
+        "--variant",
+        "minislanted",
+        "--games",
+        "4",
+        "--depth",
+        "1,2",
+    ];
+    let whole = dir.join("whole");
+    let mut a = args.to_vec();
+    a.extend(["--out", whole.to_str().unwrap()]);
+    ok(&a);
+    let merged = dir.join("ray");
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_study.py");
+    let out = Command::new(python)
+        .env_remove("OBLIQUE_NET")
+        .env("RAY_USAGE_STATS_ENABLED", "0")
+        .arg(&driver)
+        .args(["--shards", "3", "--binary", env!("CARGO_BIN_EXE_oblique")])
+        .args(["--out", merged.to_str().unwrap(), "--"])
+        .args(args)
+        .output()
+        .expect("run the Ray driver");
+    assert!(out.status.success(), "Ray driver failed:\n{}", report(&out));
+    let (w, n) = games_in(&whole);
+    let (r, m) = games_in(&merged);
+    assert_eq!((n, m), (16, 16));
+    assert_eq!(w, r);
+    let (wj, rj) = (
+        json(&whole.join("balance.json")),
+        json(&merged.join("balance.json")),
+    );
+    for key in [
+        "games",
+        "first_mover_score",
+        "low",
+        "high",
+        "draw_rate",
+        "groups",
+    ] {
+        assert_eq!(wj[key], rj[key], "{key}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
