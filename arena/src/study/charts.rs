@@ -115,6 +115,7 @@ pub fn error_bars(
         }
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK.mix(0.3))
             .draw()
@@ -150,6 +151,7 @@ pub fn bars(title: &str, x_label: &str, data: &[(String, f64)]) -> Result<String
             })
             .x_desc(x_label)
             .y_desc("games")
+            .y_label_formatter(&|v| format!("{v:.0}"))
             .draw()
             .map_err(chart_error)?;
         chart
