@@ -7,6 +7,10 @@
 //! rules' claim that moving first compensates the other side gets a yes or no: the Ultra game
 //! has that form in the engine (`ultraslantedwhite`); the others are played from their own
 //! start position with White to move (the FEN's side field changed to `w`, nothing else).
+//! With both first movers the score splits into the move's part and the board's: White's
+//! edge from the board is half of (White's score moving first - Black's score moving first),
+//! which is what the rules' claim ("to compensate for the board configuration slightly
+//! favoring white") is about.
 
 use crate::config::Tc;
 use crate::stats::Wdl;
@@ -16,7 +20,7 @@ use crate::study::games::{Ending, StudyGame};
 use crate::study::page;
 use crate::study::plan::{group_seed, Group};
 use crate::study::run::{limit_label, play_and_collect, Setup};
-use crate::study::stats::{score_estimate, warning, ScoreEstimate};
+use crate::study::stats::{half_difference, score_estimate, warning, Ratio, ScoreEstimate};
 use oblique_engine::{AnyPosition, Color};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -277,13 +281,46 @@ impl Report<'_> {
         out
     }
 
+    /// With both first movers: White's edge from the board (half the difference of the
+    /// first movers' scores), and whether moving Black first brings the game nearer ½.
+    fn board_effect(&self) -> Option<(Ratio, String)> {
+        if self.forms.len() < 2 || self.forms[0].first != Color::Black {
+            return None;
+        }
+        let (wb, ww) = (self.pooled(0), self.pooled(1));
+        if warning(&wb).is_some() || warning(&ww).is_some() {
+            return None;
+        }
+        let (b, w) = (score_estimate(&wb)?, score_estimate(&ww)?);
+        let d = half_difference(&b, &w);
+        let board = if d.low > 0.0 {
+            "the board favours White"
+        } else if d.high < 0.0 {
+            "the board favours Black"
+        } else {
+            "no edge from the board can be told from these games"
+        };
+        let nearer = if (b.score - 0.5).abs() < (w.score - 0.5).abs() {
+            "Black first is the nearer to even of the two"
+        } else {
+            "White first is the nearer to even of the two"
+        };
+        let text = format!(
+            "White's edge from the board, (White's score moving first - Black's score moving              first)/2 = {:+.3} (95 % {:+.3} to {:+.3}): {board}; {nearer} ({:.3} for Black              first, {:.3} for White first).",
+            d.value, d.low, d.high, b.score, w.score
+        );
+        Some((d, text))
+    }
+
     fn verdicts(&self) -> Vec<String> {
-        (0..self.forms.len())
+        let mut out: Vec<String> = (0..self.forms.len())
             .filter_map(|f| {
                 let w = self.pooled(f);
                 score_estimate(&w).map(|e| verdict(&self.forms[f], &e, warning(&w).is_none()))
             })
-            .collect()
+            .collect();
+        out.extend(self.board_effect().map(|(_, t)| t));
+        out
     }
 
     fn json(&self) -> Value {
@@ -355,6 +392,13 @@ impl Report<'_> {
             obj.insert("groups".into(), Value::Array(groups));
             obj.insert("warnings".into(), json!(self.warnings()));
             obj.insert("verdicts".into(), json!(self.verdicts()));
+            obj.insert(
+                "board_edge_for_white".into(),
+                match self.board_effect() {
+                    Some((d, _)) => json!({"value": d.value, "low": d.low, "high": d.high}),
+                    None => Value::Null,
+                },
+            );
         }
         top
     }

@@ -93,6 +93,20 @@ pub fn elo_with_sigma(wdl: &Wdl) -> Option<(f64, f64)> {
     Some((e.elo, e.sigma * slope))
 }
 
+/// Half the difference of two independent scores, `(b - a) / 2`, with its 95 % interval
+/// (`± 1.96 · sqrt(σ_a² + σ_b²) / 2`): in a balance study with both first movers, the part of
+/// the score that belongs to the board rather than to the move (`a`: Black's score moving
+/// first, `b`: White's score moving first; the result is White's edge from the board).
+pub fn half_difference(a: &ScoreEstimate, b: &ScoreEstimate) -> Ratio {
+    let value = (b.score - a.score) / 2.0;
+    let half = Z95 * (a.sigma * a.sigma + b.sigma * b.sigma).sqrt() / 2.0;
+    Ratio {
+        value,
+        low: value - half,
+        high: value + half,
+    }
+}
+
 /// A value in pawns with its 95 % interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ratio {
@@ -216,6 +230,18 @@ mod tests {
             .contains("same result"));
         assert!(warning(&Wdl::default()).is_some());
         assert_eq!(warning(&Wdl::new(10, 5, 10)), None);
+    }
+
+    #[test]
+    fn half_difference_of_two_scores() {
+        // a: 0.75 with σ 0.025 (50 W, 50 D); b: 0.5 with σ sqrt(0.25/20) = 0.11180 (10 W,
+        // 10 L). (0.5 - 0.75)/2 = -0.125; sqrt(0.000625 + 0.0125)/2 = 0.057282, times 1.96
+        // = 0.11227: [-0.2373, -0.0127].
+        let a = score_estimate(&Wdl::new(50, 50, 0)).unwrap();
+        let b = score_estimate(&Wdl::new(10, 0, 10)).unwrap();
+        let d = half_difference(&a, &b);
+        assert!(close(d.value, -0.125, 1e-12));
+        assert!(close(d.low, -0.2373, 1e-4) && close(d.high, -0.0127, 1e-4));
     }
 
     #[test]
