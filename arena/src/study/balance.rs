@@ -306,7 +306,7 @@ impl Report<'_> {
             "White first is the nearer to even of the two"
         };
         let text = format!(
-            "White's edge from the board, (White's score moving first - Black's score moving              first)/2 = {:+.3} (95 % {:+.3} to {:+.3}): {board}; {nearer} ({:.3} for Black              first, {:.3} for White first).",
+            "White's edge from the board, (White's score moving first - Black's score moving first)/2 = {:+.3} (95 % {:+.3} to {:+.3}): {board}; {nearer} ({:.3} for Black first, {:.3} for White first).",
             d.value, d.low, d.high, b.score, w.score
         );
         Some((d, text))
