@@ -135,7 +135,19 @@ pub fn play(
     );
     pb.enable_steady_tick(Duration::from_millis(500));
 
-    let concurrency = opts.concurrency.clamp(1, todo.len());
+    // Engines move in turn, so a game keeps one core busy (more if the engine is told to
+    // use more threads); more games than that only slow each other down.
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let allowed = (cores / opts.engine.threads()).max(1);
+    if opts.concurrency > allowed {
+        eprintln!(
+            "note: --concurrency {} would need more than {cores} cores; playing {allowed} at a time",
+            opts.concurrency
+        );
+    }
+    let concurrency = opts.concurrency.min(allowed).clamp(1, todo.len());
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, PlayedGame)>();
     let mut played = 0;
