@@ -349,7 +349,7 @@ fn bad_input_is_a_clear_error() {
     let dir = scratch_dir("study-bad");
     let out = dir.join("x");
     let out = out.to_str().unwrap();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["balance", "--variant", "nosuchgame", "--out", out],
             "unknown variant 'nosuchgame'",
@@ -388,7 +388,31 @@ fn bad_input_is_a_clear_error() {
                 "--out",
                 out,
             ],
-            "one FEN letter per piece",
+            "--pieces takes one FEN letter per piece, e.g. N,B,R, not 'NB'",
+        ),
+        (
+            &[
+                "values",
+                "--variant",
+                "chess",
+                "--trade",
+                "R-B",
+                "--out",
+                out,
+            ],
+            "--trade takes two FEN letters per trade",
+        ),
+        (
+            &[
+                "values",
+                "--variant",
+                "chess",
+                "--trade",
+                "K:B",
+                "--out",
+                out,
+            ],
+            "without its king",
         ),
         (
             &["balance", "--games", "0", "--out", out],

@@ -35,6 +35,11 @@ pub struct ValuesArgs {
     /// game; the pawn is always played, as the yardstick).
     #[arg(long, value_name = "LETTERS", value_delimiter = ',')]
     pub pieces: Vec<String>,
+    /// Trades of unequal pieces, comma-separated: R:B plays one side without a rook against
+    /// the other without a bishop (the rook's value less the bishop's). With --trade alone
+    /// only the pawn (the yardstick) is played besides.
+    #[arg(long, value_name = "X:Y,...", value_delimiter = ',')]
+    pub trade: Vec<String>,
 }
 
 /// What every study takes.
@@ -187,16 +192,36 @@ pub fn run(cmd: StudyCommand) -> Result<(), CliError> {
                 match (chars.next(), chars.next()) {
                     (Some(c), None) => letters.push(c),
                     _ => {
-                        return Err(StudyError::UnknownPiece {
-                            game: setup.variant.clone(),
-                            letter: p.clone(),
-                            known: "one FEN letter per piece, e.g. N,B,R".to_string(),
+                        return Err(StudyError::Shape {
+                            flag: "--pieces",
+                            shape: "one FEN letter per piece, e.g. N,B,R",
+                            text: p.clone(),
                         }
                         .into())
                     }
                 }
             }
-            oblique_arena::study::values::run(&setup, &letters, &engine_values(&setup.variant))?;
+            let mut trades = Vec::new();
+            for t in &args.trade {
+                let letters: Vec<char> = t.trim().chars().collect();
+                match letters.as_slice() {
+                    [a, ':', b] => trades.push((*a, *b)),
+                    _ => {
+                        return Err(StudyError::Shape {
+                            flag: "--trade",
+                            shape: "two FEN letters per trade, e.g. R:B",
+                            text: t.clone(),
+                        }
+                        .into())
+                    }
+                }
+            }
+            oblique_arena::study::values::run(
+                &setup,
+                &letters,
+                &trades,
+                &engine_values(&setup.variant),
+            )?;
         }
     }
     Ok(())

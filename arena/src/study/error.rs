@@ -36,6 +36,12 @@ pub enum StudyError {
         letter: String,
         known: String,
     },
+    #[error("{flag} takes {shape}, not '{text}'")]
+    Shape {
+        flag: &'static str,
+        shape: &'static str,
+        text: String,
+    },
     #[error("removing '{0}' would leave a side without its king: a king cannot be given as odds")]
     KingRemoval(char),
     #[error("removing '{letter}' from {game}'s start gives no legal position: {why}")]

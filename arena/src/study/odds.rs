@@ -174,7 +174,30 @@ pub fn remove_piece(
     letter: char,
     side: Color,
 ) -> Result<(String, String), StudyError> {
-    let start = AnyPosition::new(variant, None)?;
+    remove_from(variant, None, letter, side)
+}
+
+/// The start position with `give` taken from `side` and `take` from the other side (a
+/// trade of unequal pieces, e.g. a rook for a bishop), and the descriptions of both.
+pub fn trade(
+    variant: &str,
+    give: char,
+    take: char,
+    side: Color,
+) -> Result<(String, String), StudyError> {
+    let (fen, a) = remove_from(variant, None, give, side)?;
+    let (fen, b) = remove_from(variant, Some(&fen), take, side.other())?;
+    Ok((fen, format!("{a} for {b}")))
+}
+
+/// Like `remove_piece`, from `fen` (or the start).
+fn remove_from(
+    variant: &str,
+    fen: Option<&str>,
+    letter: char,
+    side: Color,
+) -> Result<(String, String), StudyError> {
+    let start = AnyPosition::new(variant, fen)?;
     let game = start.variant_name().to_string();
     let l = letter.to_ascii_lowercase();
     if l == 'k' {
@@ -315,6 +338,20 @@ mod tests {
             piece_letters("ultraslanted").unwrap(),
             ['u', 'r', 'n', 'b', 'q']
         );
+    }
+
+    #[test]
+    fn trades_take_one_piece_from_each_side() {
+        // White gives the a-rook, Black the c-bishop.
+        let (fen, what) = trade("chess", 'r', 'b', Color::White).unwrap();
+        assert_eq!(
+            fen,
+            "rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1"
+        );
+        assert_eq!(what, "R on a1 for b on c8");
+        let (tfen, what) = trade("startrek", 'r', 'b', Color::Black).unwrap();
+        assert_eq!(what, "r on a9(7) for B on c1(2)");
+        assert!(!tfen.contains("ra9(7)") && !tfen.contains("Bc1(2)"));
     }
 
     #[test]
