@@ -320,6 +320,31 @@ fn values_and_playability_write_their_contract() {
     assert!(n["engine_pawns"].as_f64().unwrap() > 2.0);
     assert!(out.join("report.html").exists() && out.join("summary.md").exists());
 
+    // A trade: one side without a rook, the other without a bishop.
+    let out = dir.join("trade");
+    ok(&[
+        "values",
+        "--variant",
+        "chess",
+        "--trade",
+        "R:B",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let j = json(&out.join("values.json"));
+    let t = &j["trades"]["R-B"];
+    assert_eq!(t["games"], 4, "{t}");
+    assert_eq!(
+        t["removed"],
+        serde_json::json!(["R on a1 for b on c8", "r on a8 for B on c1"])
+    );
+    // Only the pawn besides the trade.
+    assert_eq!(j["values"], serde_json::json!({}));
+
     let out = dir.join("play");
     ok(&[
         "playability",
