@@ -54,7 +54,8 @@ pub fn error_bars(
         (lo, hi) = (0.0, 1.0);
     }
     let pad = ((hi - lo) * 0.1).max(0.01);
-    let (lo, hi) = (lo - pad, hi + pad);
+    // Room above the points for the legend.
+    let (lo, hi) = (lo - pad, hi + pad + (hi - lo) * 0.1 * series.len() as f64);
     let n = xs.len().max(1);
     let mut out = String::new();
     {
@@ -115,7 +116,7 @@ pub fn error_bars(
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK.mix(0.3))
             .draw()
