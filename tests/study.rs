@@ -178,6 +178,19 @@ fn an_interrupted_study_resumes_without_losing_or_replaying_games() {
     let o = ok(&args);
     assert!(String::from_utf8_lossy(&o.stdout).contains("0 for this run"));
     assert_eq!(games_in(&out).1, 12);
+    // A report made again names the command that played the games, and its own.
+    let mut again = args.to_vec();
+    again.push("--report-only");
+    ok(&again);
+    let command = json(&out.join("balance.json"))["command"]
+        .as_str()
+        .expect("command")
+        .to_string();
+    assert!(
+        command.contains("--games 12 --depth 1") && command.contains("(report: "),
+        "{command}"
+    );
+    assert_eq!(command.matches("(report: ").count(), 1, "{command}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -191,6 +191,7 @@ fn verdict(form: &Form, e: &ScoreEstimate, enough: bool) -> String {
 
 /// Runs the study and writes `balance.json`, `summary.md` and `report.html`.
 pub fn run(setup: &Setup) -> Result<Value, StudyError> {
+    let setup = &setup.with_recorded_command("balance.json");
     let (forms, groups) = groups(setup)?;
     let plain: Vec<Group> = groups.iter().map(|(_, _, g)| g.clone()).collect();
     let mut running = Wdl::default();

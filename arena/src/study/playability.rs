@@ -140,6 +140,7 @@ const METRICS: [Metric; 6] = [
 
 /// Runs the study and writes `playability.json`, `summary.md` and `report.html`.
 pub fn run(setup: &Setup) -> Result<Value, StudyError> {
+    let setup = &setup.with_recorded_command("playability.json");
     let game = AnyPosition::new(&setup.variant, None)?
         .variant_name()
         .to_string();

@@ -39,6 +39,27 @@ pub struct Setup {
     pub report_only: bool,
 }
 
+impl Setup {
+    /// This setup, naming in its reports the command that played the games: with
+    /// `--report-only`, the command recorded in the directory's `file` (`balance.json`, ...)
+    /// by the run that played them, if there is one, with the report's own command beside it.
+    pub fn with_recorded_command(&self, file: &str) -> Setup {
+        let mut s = self.clone();
+        if self.report_only {
+            let recorded = std::fs::read_to_string(self.out.join(file))
+                .ok()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .and_then(|j| j["command"].as_str().map(str::to_string));
+            if let Some(c) = recorded {
+                // A report made before keeps the first command only.
+                let played = c.split(" (report: ").next().unwrap_or(&c).to_string();
+                s.command = format!("{played} (report: {})", self.command);
+            }
+        }
+        s
+    }
+}
+
 /// How a limit is named in group names and reports: `depth 2`, `tc 10+0.1`, `movetime 0.1`.
 pub fn limit_label(tc: Tc) -> String {
     match tc {

@@ -124,6 +124,7 @@ pub fn run(
     asked_trades: &[(char, char)],
     engine_values: &BTreeMap<char, f64>,
 ) -> Result<Value, StudyError> {
+    let setup = &setup.with_recorded_command("values.json");
     let game = AnyPosition::new(&setup.variant, None)?
         .variant_name()
         .to_string();
