@@ -45,6 +45,9 @@ pub enum CliError {
     Values(#[from] UnknownGame),
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// `oblique study`'s failure.
+    #[error(transparent)]
+    Study(#[from] oblique_arena::study::error::StudyError),
     #[error(transparent)]
     Protocol(#[from] SessionError),
     /// The browser board's server could not start, or stopped.

@@ -72,6 +72,9 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Check a game file: print what Oblique understood and run its perft entries.
     Check(cli::check::CheckArgs),
+    /// Self-play studies for game designers: first-move balance, piece values, playability.
+    #[command(subcommand)]
+    Study(cli::study::StudyCommand),
 }
 
 /// Runs a protocol session on standard input and output.
@@ -99,7 +102,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
     };
     if !matches!(
         command,
-        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve(_)
+        Command::Xboard | Command::Uci | Command::Match(_) | Command::Serve(_) | Command::Study(_)
     ) {
         quiet_broken_pipe();
     }
@@ -133,6 +136,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Serve(args) => cli::serve::command(args),
         Command::Perft(args) => cli::perft::command(args),
         Command::Check(args) => cli::check::command(args),
+        Command::Study(cmd) => cli::study::run(cmd),
     }
 }
 

@@ -13,6 +13,7 @@
 //! - `stats`: Elo, error bars, LOS, SPRT;
 //! - `report`: the tally of finished games and the final report, also from PGN files;
 //! - `shard`: one slice of a match's schedule (`--shard K/N`);
+//! - `study`: `oblique study`, self-play studies of a game (balance, piece values, playability);
 //! - `runner`: the schedule, parallel games, progress, Ctrl-C.
 
 pub mod config;
@@ -26,6 +27,7 @@ pub mod report;
 pub mod runner;
 pub mod shard;
 pub mod stats;
+pub mod study;
 pub mod uci_client;
 pub mod xboard_client;
 

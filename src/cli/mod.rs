@@ -9,5 +9,6 @@ pub mod net;
 pub mod perft;
 pub mod play;
 pub mod serve;
+pub mod study;
 pub mod tune;
 pub mod variants;
