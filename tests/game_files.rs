@@ -297,3 +297,31 @@ fn built_in_games_are_files_too() {
     }
     assert!(Path::new(&root().join("engine/games/chess.toml")).is_file());
 }
+
+#[test]
+fn a_study_plays_a_file_game_with_engines_that_read_the_file() {
+    let out_dir = scratch("x.txt", "").parent().expect("dir").join("study");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let (code, _, err) = oblique(&[
+        "study",
+        "balance",
+        "--variant-file",
+        "variants/losalamos.toml",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--quiet",
+        "--out",
+        &out_dir.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json = std::fs::read_to_string(out_dir.join("balance.json")).expect("balance.json");
+    assert!(json.contains("\"game\": \"losalamos\""), "{json}");
+    assert!(
+        json.contains("--variant-file variants/losalamos.toml uci"),
+        "{json}"
+    );
+    let pgn = std::fs::read_to_string(out_dir.join("games.pgn")).expect("games.pgn");
+    assert_eq!(pgn.matches("[Variant \"losalamos\"]").count(), 2, "{pgn}");
+}

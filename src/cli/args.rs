@@ -10,6 +10,14 @@ use std::sync::OnceLock;
 /// `--variant` is given.
 static FILE_GAME: OnceLock<&'static str> = OnceLock::new();
 
+/// The `--variant-file` files this process loaded, as given (engines it starts need them).
+static FILES: OnceLock<Vec<String>> = OnceLock::new();
+
+/// The game files of `--variant-file`, for the engine processes a command starts.
+pub fn variant_files() -> &'static [String] {
+    FILES.get().map_or(&[], Vec::as_slice)
+}
+
 /// Loads every `--variant-file` (our TOML format or Fairy-Stockfish's variants.ini) and,
 /// when they hold exactly one game, makes it the default game.
 pub fn load_variant_files(files: &[String]) -> Result<(), CliError> {
@@ -20,6 +28,7 @@ pub fn load_variant_files(files: &[String]) -> Result<(), CliError> {
     if let [one] = games.as_slice() {
         let _ = FILE_GAME.set(one.name);
     }
+    let _ = FILES.set(files.to_vec());
     Ok(())
 }
 

@@ -45,8 +45,9 @@ pub struct ValuesArgs {
 /// What every study takes.
 #[derive(Args, Debug)]
 pub struct StudyArgs {
-    #[arg(long, short, default_value = "chess")]
-    pub variant: String,
+    /// The game (default: the one game of --variant-file, else chess).
+    #[arg(long, short)]
+    pub variant: Option<String>,
     /// Games per group (a group: one start position at one search limit).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -130,11 +131,17 @@ impl StudyArgs {
             Some(spec) => EngineConfig::parse(spec).map_err(StudyError::from)?,
             None => {
                 let exe = std::env::current_exe().map_err(CliError::Input)?;
-                oblique_arena::study::play::own_engine(&exe)
+                let mut own = oblique_arena::study::play::own_engine(&exe);
+                // A game from a file: the engines read the same files.
+                for f in crate::cli::args::variant_files().iter().rev() {
+                    own.command.insert(1, f.clone());
+                    own.command.insert(1, "--variant-file".to_string());
+                }
+                own
             }
         };
         Ok(Setup {
-            variant: self.variant.clone(),
+            variant: crate::cli::args::game_name(&self.variant),
             games: self.games,
             limits,
             concurrency: self.concurrency.max(1),

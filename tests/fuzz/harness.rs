@@ -302,6 +302,8 @@ fn game_file_corpus(target: Target) -> Vec<String> {
             .collect();
         out.push("[mine:capablanca]\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n".into());
         out.push("[tiny]\nmaxRank = 4\nmaxFile = d\nking = k\nrook = r\nstartFen = k3/4/4/R2K w - - 0 1\n".into());
+        // Only sections that read as games as they stand, so mutations start from games.
+        out.retain(|t| oblique_gamefile::ini::parse("corpus.ini", t).is_ok());
         return out;
     }
     let mut out = Vec::new();
