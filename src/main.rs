@@ -130,7 +130,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Bench(args) => cli::bench::command(args),
         Command::Play(args) => cli::play::command(args),
-        Command::Match(cmd) => Ok(oblique_arena::run_command(*cmd)?),
+        Command::Match(mut cmd) => {
+            // A file's one game is the match's game unless --variant names another.
+            cmd.args.variant = Some(cli::args::game_name(&cmd.args.variant));
+            Ok(oblique_arena::run_command(*cmd)?)
+        }
         Command::Tune(cmd) => cli::tune::run(cmd),
         Command::Net(cmd) => cli::net::run(cmd),
         Command::Serve(args) => cli::serve::command(args),

@@ -1,6 +1,7 @@
-//! `oblique match`: self-play in every game with a PGN the arbiter replays, scripted fake
-//! engines that play an illegal move, time out and crash, a match against Fairy-Max over
-//! XBoard, Ctrl-C, and argument errors.
+//! `oblique match`: self-play in every game with a PGN the arbiter replays, games written in
+//! files (the referee's `--variant-file`, the engines' own `--variant-file` or UCI
+//! `VariantPath`), scripted fake engines that play an illegal move, time out and crash, a
+//! match against Fairy-Max over XBoard, Ctrl-C, and argument errors.
 //!
 //! Oblique itself plays every game `oblique variants` lists (Star Trek chess included, through
 //! `UCI_Variant`); a game its UCI front end cannot play fails the test (nothing stands in
@@ -16,6 +17,8 @@ use std::time::{Duration, Instant};
 
 #[path = "common/child.rs"]
 mod child;
+#[path = "common/file_games.rs"]
+mod file_games;
 #[path = "common/match_pgn.rs"]
 mod match_pgn;
 #[path = "common/tools.rs"]
@@ -683,4 +686,108 @@ fn oblique_over_xboard_meets_oblique_over_uci_in_a_black_first_game() {
             "{g:?}"
         );
     }
+}
+
+/// `oblique --variant-file FILE match ...`: the referee loads the file (its one game is the
+/// match's game without `--variant`), and each engine is told the game its own way.
+fn file_game_match(file: &Path, game: &str, first: &str, second: &str, extra: &[&str]) {
+    file_games::register(file);
+    let pgn = tmp(&format!("file-{game}.pgn"));
+    let mut args = vec![
+        "--variant-file",
+        file.to_str().unwrap(),
+        "match",
+        "--engine",
+        first,
+        "--engine",
+        second,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--random-plies",
+        "2",
+        "--seed",
+        "5",
+        "--max-moves",
+        "200",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run oblique match");
+    assert!(out.status.success(), "{game}: {}", report(&out));
+    let games = check_pgn(&pgn, game);
+    assert_eq!(games.len(), 2, "{game}: {}", report(&out));
+    for g in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&g.tags["Termination"].as_str()),
+            "{game}: nobody forfeits: {g:?}"
+        );
+    }
+    println!(
+        "{game}: {} and {} plies, {} and {}",
+        games[0].moves.len(),
+        games[1].moves.len(),
+        games[0].result,
+        games[1].result
+    );
+}
+
+#[test]
+fn a_match_in_a_game_from_a_file() {
+    // Capablanca (10x8) from the shipped file, the match's game by default: one engine is
+    // given the file on its command line, the other over UCI (`VariantPath`, then
+    // `UCI_Variant`).
+    let file = file_games::capablanca_file();
+    let f = file.to_str().unwrap();
+    file_game_match(
+        &file,
+        "capablanca",
+        &format!("{} --variant-file {f} uci name=ByFlag", bin()),
+        &format!("{} uci option.VariantPath={f} name=ByOption", bin()),
+        &[],
+    );
+    // A game of the test's own, named with --variant: plain `oblique uci`, to which the
+    // runner hands the file (it offers VariantPath and lacks the game), against Oblique
+    // over XBoard with the file on its command line.
+    let file = file_games::khon_chess_file();
+    let f = file.to_str().unwrap();
+    file_game_match(
+        &file,
+        file_games::KHON_CHESS_NAME,
+        &format!("{} uci name=Handed", bin()),
+        &format!("{} --variant-file {f} xboard name=XB", bin()),
+        &["--variant", file_games::KHON_CHESS_NAME],
+    );
+}
+
+#[test]
+fn an_engine_without_the_file_game_is_refused() {
+    // An XBoard engine cannot be handed a file: the match stops before any game, naming it.
+    let file = file_games::khon_chess_file();
+    let out = Command::new(bin())
+        .env_remove("OBLIQUE_NET")
+        .args(["--variant-file", file.to_str().unwrap(), "match"])
+        .args(two_engines(
+            &format!("{} xboard name=Blind", bin()),
+            &format!("{} uci", bin()),
+            "1",
+        ))
+        .args(["--depth", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run oblique match");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{}", report(&out));
+    assert!(
+        err.contains("Blind") && err.contains(file_games::KHON_CHESS_NAME),
+        "{}",
+        report(&out)
+    );
 }

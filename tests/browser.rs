@@ -2,7 +2,9 @@
 //! Selenium from `tests/browser/board_test.py`. A whole game by clicks in every game (the
 //! page's FEN checked after every move against the engine's own replay of the moves), a
 //! Black-first start, Diagonal Chess's restricted promotion and corner win, an illegal click,
-//! a bad FEN, castling, and a Star Trek attack-board move carrying a piece.
+//! a bad FEN, castling, a Star Trek attack-board move carrying a piece and Star Trek's flat
+//! view large enough to click; and games from files (`oblique serve --variant-file FILE`):
+//! listed, a whole game by clicks, a piece without a figure drawn with its letter.
 //!
 //! Without Chromium, chromedriver or Selenium the browser test fails under CI=true and skips
 //! with a `SKIPPED:` line elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools`
@@ -12,6 +14,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+#[path = "common/file_games.rs"]
+mod file_games;
 #[path = "common/tools.rs"]
 mod tools;
 
@@ -43,8 +47,14 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// With global arguments before `serve` (`--variant-file FILE`).
+    fn start_with(global: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
             .env_remove("OBLIQUE_NET")
+            .args(global)
             .args(["serve", "--port", "0", "--threads", "1"])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -87,6 +97,42 @@ fn the_browser_board_plays_every_game() {
     assert!(
         status.success(),
         "browser tests failed (see the lines above)"
+    );
+}
+
+#[test]
+fn the_browser_board_plays_games_from_files() {
+    // Capablanca (10x8; the archbishop A has no figure of its own) and a game of the test's
+    // own whose khon S has none either: `oblique serve --variant-file FILE` as docs/browser.md
+    // gives it, a whole game by clicks in each.
+    let Some(python) = tools_present() else {
+        return;
+    };
+    let (capablanca, khon) = (file_games::capablanca_file(), file_games::khon_chess_file());
+    let server = Server::start_with(&[
+        "--variant-file",
+        capablanca.to_str().expect("path"),
+        "--variant-file",
+        khon.to_str().expect("path"),
+    ]);
+    let games = [("capablanca", 'a'), (file_games::KHON_CHESS_NAME, 's')];
+    let only: Vec<String> = games
+        .iter()
+        .flat_map(|(g, _)| [format!("listed-{g}"), format!("game-{g}")])
+        .collect();
+    let file_games: Vec<String> = games.iter().map(|(g, l)| format!("{g}:{l}")).collect();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/board_test.py");
+    let status = Command::new(python)
+        .env_remove("OBLIQUE_NET")
+        .arg(&script)
+        .arg(&server.url)
+        .args(["--only", &only.join(",")])
+        .args(["--file-games", &file_games.join(",")])
+        .status()
+        .expect("run tests/browser/board_test.py");
+    assert!(
+        status.success(),
+        "browser tests of file games failed (see the lines above)"
     );
 }
 

@@ -1,6 +1,6 @@
 //! Oblique driven by real clients: XBoard 4.9 under Xvfb (Oblique against itself in the
-//! escalator games and Diagonal Chess, against Fairy-Max in orthodox chess) and
-//! python-chess over UCI and XBoard.
+//! escalator games, Diagonal Chess and games written in files, against Fairy-Max in orthodox
+//! chess) and python-chess over UCI and XBoard.
 //!
 //! A missing tool fails a test under CI=true and skips it with a `SKIPPED:` line elsewhere
 //! (`tests/common/tools.rs`; `.ci/install-test-tools` installs them).
@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 
 #[path = "common/child.rs"]
 mod child;
+#[path = "common/file_games.rs"]
+mod file_games;
 #[path = "common/tools.rs"]
 mod tools;
 #[path = "common/xboard_host.rs"]
@@ -162,6 +164,9 @@ struct XGame<'a> {
     /// XBoard's `-variant` argument.
     xboard_variant: &'a str,
     second: Option<PathBuf>,
+    /// A game file both engines load (`oblique --variant-file FILE xboard`), the game's
+    /// home when it is not built in.
+    variant_file: Option<&'a Path>,
     /// XBoard's own legality testing (`-testLegality`), always stated: XBoard would
     /// otherwise take whatever an earlier run saved in its settings file.
     test_legality: bool,
@@ -188,7 +193,15 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
     let x = Xvfb::start(&xvfb, 140);
     let pgn_path = dir.join("game.pgn");
     let debug_path = dir.join("xboard.debug");
-    let oblique = engine();
+    // XBoard splits an engine command at spaces: `oblique --variant-file FILE xboard`.
+    let oblique = match g.variant_file {
+        Some(file) => PathBuf::from(format!(
+            "{} --variant-file {} xboard",
+            engine().display(),
+            file.display()
+        )),
+        None => engine(),
+    };
     let second = g.second.clone().unwrap_or_else(|| oblique.clone());
     let mut cmd = Command::new(&xboard);
     // XBoard reads and, on exit, writes its settings in ~/.xboardrc: a HOME of its own
@@ -255,6 +268,9 @@ fn xboard_game(name: &str, g: XGame) -> Option<Played> {
             tail(&debug, 40)
         )
     });
+    if let Some(file) = g.variant_file {
+        file_games::register(file);
+    }
     check_game(name, g.variant, &pgn_text, &debug);
     let _ = std::fs::remove_dir_all(&dir);
     Some(Played {
@@ -458,6 +474,7 @@ fn xboard_minislanted_self_play() {
             // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
             xboard_variant: "fairy",
             second: None,
+            variant_file: None,
             test_legality: false,
             extra: &[
                 "-boardWidth",
@@ -481,6 +498,7 @@ fn xboard_ultraslanted_self_play() {
             // Black first: see `BLACK_FIRST` (a named variant would be reset to orthodox).
             xboard_variant: "fairy",
             second: None,
+            variant_file: None,
             test_legality: false,
             extra: &[
                 "-boardWidth",
@@ -506,10 +524,98 @@ fn xboard_slanted_self_play() {
             variant: "slanted",
             xboard_variant: "slanted",
             second: None,
+            variant_file: None,
             test_legality: false,
             extra: &[],
             load_fen: None,
         },
+    );
+}
+
+// Games written in a file (docs/game-files.md), hosted by XBoard as a person starts it:
+// `-variant NAME` and the engine command `oblique --variant-file FILE xboard`
+// (docs/xboard.md). Both with XBoard's own legality testing on: XBoard checks every move.
+
+#[test]
+fn xboard_file_game_capablanca() {
+    // XBoard knows Capablanca chess itself: it keeps its own rules (the engine's `setup` and
+    // `piece` lines are for games XBoard does not know, and it ignores them here).
+    let file = file_games::capablanca_file();
+    xboard_game(
+        "xboard-file-capablanca",
+        XGame {
+            variant: "capablanca",
+            xboard_variant: "capablanca",
+            second: None,
+            variant_file: Some(&file),
+            test_legality: true,
+            extra: &[],
+            load_fen: None,
+        },
+    );
+}
+
+/// Whether a SAN move names its piece's whole origin square (`Sf8e7`): XBoard writes that
+/// for a piece it generates no moves for, where it cannot tell what needs disambiguating.
+fn full_origin(san: &str) -> bool {
+    let s = san.trim_end_matches(['+', '#', '!', '?']);
+    let s = s.split('=').next().unwrap_or(s).replace('x', "");
+    let mut chars = s.chars().peekable();
+    if !chars.next().is_some_and(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let mut squares = 0;
+    while let Some(file) = chars.next() {
+        if !file.is_ascii_lowercase() {
+            return false;
+        }
+        let mut digits = 0;
+        while chars.peek().is_some_and(char::is_ascii_digit) {
+            chars.next();
+            digits += 1;
+        }
+        if digits == 0 {
+            return false;
+        }
+        squares += 1;
+    }
+    squares == 2
+}
+
+#[test]
+fn xboard_file_game_with_a_piece_xboard_learns() {
+    // The khon (FfW) has XBoard's letter S, its wild-card Cobra: XBoard moves it only by the
+    // engine's `piece` line, for both colours. XBoard 4.9.1 gives Black the definition only
+    // with `piece S& ...`; without it, Black's khon was a Cobra to XBoard (any move taken
+    // unchecked, SAN such as `Sf8e7` with the full origin square).
+    let file = file_games::khon_chess_file();
+    let Some(played) = xboard_game(
+        "xboard-file-khonchess",
+        XGame {
+            variant: file_games::KHON_CHESS_NAME,
+            xboard_variant: file_games::KHON_CHESS_NAME,
+            second: None,
+            variant_file: Some(&file),
+            test_legality: true,
+            extra: &[],
+            load_fen: None,
+        },
+    ) else {
+        return;
+    };
+    assert!(
+        played.debug.contains("<first : piece S"),
+        "the engine did not define the khon\n{}",
+        tail(&played.debug, 30)
+    );
+    let pgn = parse_pgn(&played.pgn);
+    let khon_moves = pgn.moves.iter().filter(|m| m.starts_with('S')).count();
+    assert!(khon_moves > 0, "no khon moved:\n{}", played.pgn);
+    let blind: Vec<&String> = pgn.moves.iter().filter(|m| full_origin(m)).collect();
+    assert!(
+        blind.is_empty(),
+        "XBoard generated no moves for the pieces of {blind:?}:\n{}",
+        played.pgn
     );
 }
 
@@ -543,6 +649,7 @@ fn xboard_diagonal_self_play() {
             variant: "diagonal",
             xboard_variant: "diagonal",
             second: None,
+            variant_file: None,
             test_legality: false,
             extra: DIAGONAL_CLAIMS,
             load_fen: None,
@@ -562,6 +669,7 @@ fn xboard_diagonal_legality_testing_reads_the_pawn() {
             variant: "diagonal",
             xboard_variant: "fairy",
             second: None,
+            variant_file: None,
             test_legality: true,
             extra: DIAGONAL_LOADED,
             load_fen: Some("7k/4n3/8/8/3p4/r3K3/1r6/6n1 w - - 0 1"),
@@ -579,6 +687,7 @@ fn xboard_diagonal_corner_win() {
             variant: "diagonal",
             xboard_variant: "fairy",
             second: None,
+            variant_file: None,
             test_legality: true,
             extra: DIAGONAL_LOADED,
             load_fen: Some("k7/6P1/8/8/8/8/8/7K w - - 0 1"),
@@ -600,6 +709,7 @@ fn xboard_orthodox_against_fairy_max() {
             variant: "chess",
             xboard_variant: "normal",
             second: Some(fairymax),
+            variant_file: None,
             test_legality: true,
             extra: &[],
             load_fen: None,
@@ -618,6 +728,7 @@ fn xboard_ponder_output_follows_a_hint() {
             variant: "chess",
             xboard_variant: "normal",
             second: None,
+            variant_file: None,
             test_legality: true,
             extra: &["-ponderNextMove", "true"],
             load_fen: None,
@@ -671,6 +782,7 @@ fn xboard_proven_mates_end_the_iterations() {
             variant: "chess",
             xboard_variant: "normal",
             second: None,
+            variant_file: None,
             test_legality: true,
             extra: &[],
             load_fen: Some("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1"),
@@ -961,6 +1073,9 @@ fn pgn_helpers() {
     assert_eq!(san_target("O-O"), None);
     assert_eq!(move_target("b2c1q"), "c1");
     assert_eq!(move_target("a10b9"), "b9");
+    assert!(full_origin("Sf8e7") && full_origin("Sf8xe7+") && full_origin("Ca1xb10"));
+    assert!(!full_origin("Se7") && !full_origin("Sfe7") && !full_origin("exd5"));
+    assert!(!full_origin("e8=Q") && !full_origin("O-O") && !full_origin("S8e7"));
     assert_eq!(move_target("b7c8c"), "c8");
     assert_eq!(
         engine_moves("12 <first : move e2e4\n13 <second: move e7e5\n14 >first : move x\n"),

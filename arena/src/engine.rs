@@ -86,6 +86,9 @@ pub struct Engine {
     /// UCI: the engine has a `UCI_Chess960` option (which some engines, Sjaak II 1.4.1 among
     /// them, switch on by default).
     pub(crate) uci_offers_chess960: bool,
+    /// UCI: the engine has a `VariantPath` option (Oblique's and Fairy-Stockfish's: game
+    /// files whose games join `UCI_Variant`).
+    pub(crate) uci_offers_variant_path: bool,
     pub(crate) xb: XbFeatures,
     /// XBoard per game: moves already sent, and whether `go` has been sent.
     pub(crate) xb_sent: usize,
@@ -167,6 +170,7 @@ impl Engine {
             id_name: None,
             uci_variants: None,
             uci_offers_chess960: false,
+            uci_offers_variant_path: false,
             xb: XbFeatures::default(),
             xb_sent: 0,
             xb_started: false,
@@ -199,6 +203,11 @@ impl Engine {
         }
     }
 
+    /// Whether the engine takes game files through UCI's `VariantPath` option.
+    pub fn offers_variant_path(&self) -> bool {
+        self.proto == Proto::Uci && self.uci_offers_variant_path
+    }
+
     /// Whether the engine can start from a given position (UCI always; XBoard with
     /// `feature setboard=1`).
     pub fn takes_positions(&self) -> bool {
@@ -217,7 +226,9 @@ impl Engine {
         if self.proto == Proto::Uci && self.uci_offers_chess960 && !user_sets_960 {
             self.proc.send("setoption name UCI_Chess960 value false")?;
         }
+        let mut new_games = false;
         for (k, v) in &cfg.options {
+            new_games |= k.eq_ignore_ascii_case("VariantPath");
             match self.proto {
                 Proto::Uci => self.proc.send(&format!("setoption name {k} value {v}"))?,
                 Proto::Xboard => {
@@ -228,6 +239,10 @@ impl Engine {
                     }
                 }
             }
+        }
+        // Games loaded from files join `UCI_Variant`: read the engine's list again.
+        if new_games && self.proto == Proto::Uci {
+            self.uci_handshake(stop)?;
         }
         self.sync(stop)
     }

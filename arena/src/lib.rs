@@ -73,8 +73,11 @@ pub fn run_command(cmd: MatchCommand) -> Result<(), MatchError> {
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("limit").required(true).args(["tc", "movetime", "depth"])))]
 pub struct MatchArgs {
-    #[arg(long, short, default_value = "chess")]
-    pub variant: String,
+    /// The game (default: the one game of --variant-file, else chess). A game from a file
+    /// reaches the engines by their own `--variant-file` or `option.VariantPath=FILE`; a UCI
+    /// engine that offers VariantPath and lacks the game is given the file by the runner.
+    #[arg(long, short)]
+    pub variant: Option<String>,
     /// An engine: its command line, plus optional `proto=uci|xboard` (detected otherwise),
     /// `name=NAME`, `option.NAME=VALUE` (UCI setoption; XBoard option, `cores`, `memory`),
     /// `dir=PATH`. Give two or more; with more, every pair plays (round robin).

@@ -95,10 +95,28 @@ struct Plan {
     sprt: Option<Sprt>,
 }
 
+/// The file a game was loaded from (absolute, for engines started in another directory);
+/// `None` for a built-in game.
+fn game_file(variant: &str) -> Option<String> {
+    let origin = oblique_engine::find_variant(variant)?.origin;
+    let path = std::path::Path::new(origin);
+    if !path.is_file() {
+        return None;
+    }
+    Some(
+        std::fs::canonicalize(path)
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| origin.to_string()),
+    )
+}
+
 fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, MatchError> {
-    let variant = AnyPosition::new(&args.variant, args.fen.as_deref())?
-        .variant_name()
-        .to_string();
+    let variant = AnyPosition::new(
+        args.variant.as_deref().unwrap_or("chess"),
+        args.fen.as_deref(),
+    )?
+    .variant_name()
+    .to_string();
     if args.engines.len() < 2 {
         return Err(MatchError::TooFewEngines);
     }
@@ -190,9 +208,24 @@ fn plan(args: &MatchArgs, stop: &AtomicBool) -> Result<Plan, MatchError> {
         if cfg.tc.is_some() && !matches!(tc, Tc::Fischer { .. }) {
             return Err(MatchError::EngineTcNeedsClock(cfg.label()));
         }
-        let engine = Engine::start(&cfg, stop, args.debug.then(|| cfg.label()))?;
+        let mut engine = Engine::start(&cfg, stop, args.debug.then(|| cfg.label()))?;
+        let mut supports = engine.supports(&variant);
+        // A game from a file that a UCI engine lacks but could load: hand it the file
+        // (`VariantPath`), unless the user set that option, and ask again.
+        if let Some(file) = game_file(&variant).filter(|_| {
+            supports == Some(false)
+                && engine.offers_variant_path()
+                && !cfg
+                    .options
+                    .iter()
+                    .any(|(k, _)| k.eq_ignore_ascii_case("VariantPath"))
+        }) {
+            engine.quit();
+            cfg.options.push(("VariantPath".to_string(), file));
+            engine = Engine::start(&cfg, stop, args.debug.then(|| cfg.label()))?;
+            supports = engine.supports(&variant);
+        }
         let proto = engine.proto;
-        let supports = engine.supports(&variant);
         let id = engine.id_name.clone();
         let takes_positions = engine.takes_positions();
         engine.quit();

@@ -53,6 +53,8 @@ impl Engine {
                 self.uci_variants = Some(vars);
             } else if name.eq_ignore_ascii_case("UCI_Chess960") {
                 self.uci_offers_chess960 = true;
+            } else if name.eq_ignore_ascii_case("VariantPath") {
+                self.uci_offers_variant_path = true;
             }
         }
         false

@@ -133,11 +133,57 @@ impl Grid {
     }
 }
 
-/// `piece` commands for the game: its record's definitions (`VariantSpec::xboard`).
+/// `piece` commands for the game: its record's definitions (`VariantSpec::xboard`), each
+/// made to define Black's piece as well ([`for_both_colours`]).
 pub fn piece_commands(variant: &str) -> Vec<String> {
     oblique_engine::find_variant(variant)
-        .map(|spec| spec.xboard.pieces.iter().map(|p| p.to_string()).collect())
+        .map(|spec| {
+            spec.xboard
+                .pieces
+                .iter()
+                .flat_map(|p| for_both_colours(p, spec.symmetry))
+                .collect()
+        })
         .unwrap_or_default()
+}
+
+/// A `piece X BETZA` line that defines White's piece only, made to define Black's too.
+///
+/// XBoard 4.9.1 (`backend.c`, the `piece` handler) gives Black the definition only when the
+/// letter is followed by `&`; otherwise Black's piece keeps XBoard's own idea of that type
+/// (for a letter such as S, XBoard's wild-card Cobra: no moves generated, anything accepted,
+/// and SAN written with the full origin square). For Black, XBoard turns the definition
+/// half round (`MovesFromString` in `moves.c`: "invert black moves"). A game whose Black
+/// mirrors White across the middle rank therefore gets `X&` when the Betza names no side
+/// (`l`/`r`), where half a turn and the mirror agree, and otherwise a line of Black's own,
+/// lower-case, with `l` and `r` swapped (the mirror is half a turn and a left-right swap).
+/// Lines that already carry `&` (half-turn games such as Diagonal Chess) are kept.
+pub fn for_both_colours(line: &str, symmetry: oblique_engine::variant::Symmetry) -> Vec<String> {
+    use oblique_engine::variant::Symmetry;
+    let mut words = line.splitn(3, ' ');
+    let (Some("piece"), Some(letter), Some(betza)) = (words.next(), words.next(), words.next())
+    else {
+        return vec![line.to_string()];
+    };
+    if letter.ends_with('&') || !letter.chars().all(|c| c.is_ascii_uppercase()) {
+        return vec![line.to_string()];
+    }
+    let sided = betza.chars().any(|c| c == 'l' || c == 'r');
+    if symmetry == Symmetry::Rotate || !sided {
+        return vec![format!("piece {letter}& {betza}")];
+    }
+    let swapped: String = betza
+        .chars()
+        .map(|c| match c {
+            'l' => 'r',
+            'r' => 'l',
+            c => c,
+        })
+        .collect();
+    vec![
+        line.to_string(),
+        format!("piece {} {swapped}", letter.to_ascii_lowercase()),
+    ]
 }
 
 /// XBoard's names of the games offered to it, derived from the games' records.
@@ -402,6 +448,24 @@ mod tests {
         assert_eq!(split_move("a10b9"), Some(((0, 9), (1, 8), None)));
         assert_eq!(split_move("e2"), None);
         assert_eq!(parse_square("a0"), None);
+    }
+
+    #[test]
+    fn black_gets_the_definition_too() {
+        use oblique_engine::variant::Symmetry::{Mirror, Rotate};
+        // Makruk's khon, chess-like (mirrored) game: half a turn gives Black the same
+        // forward step, so `&` is right.
+        assert_eq!(for_both_colours("piece S FfW", Mirror), ["piece S& FfW"]);
+        // A piece that names a side: Black's forward-right is White's forward-left mirrored.
+        assert_eq!(
+            for_both_colours("piece X frNlW", Mirror),
+            ["piece X frNlW", "piece x flNrW"]
+        );
+        assert_eq!(for_both_colours("piece X frN", Rotate), ["piece X& frN"]);
+        assert_eq!(
+            for_both_colours("piece P& frmFfrcW", Rotate),
+            ["piece P& frmFfrcW"]
+        );
     }
 
     #[test]

@@ -3,11 +3,12 @@
 
 Run by tests/browser.rs (which starts the server and passes its URL):
 
-    python3 tests/browser/board_test.py URL [--seed N] [--only NAME,...]
+    python3 tests/browser/board_test.py URL [--seed N] [--only NAME,...] [--file-games NAME:LETTER,...]
 
 Every check goes through the page the way a person uses it: clicks on the cells
 (`data-square`), attack-board handles (`data-pin`, `data-pin-target`) and promotion
-buttons (`data-promotion`). What the page shows (`#fen`) is compared after every move with
+buttons (`data-promotion`). Games loaded from files (`--file-games`) are played the same way,
+and their pieces without a figure of their own must show their letter. What the page shows (`#fen`) is compared after every move with
 the engine's own position, read from the server's stateless API
 (`/api/position?variant=..&fen=..&moves=..`, the engine replaying the move list), never
 from the page's script.
@@ -302,6 +303,45 @@ def test_attack_board_move(page, base, log):
     log("  startrek: Ab1(1)-b4(1) carried the rook to a4(1) (flat and 3D views)")
 
 
+def test_file_game_listed_and_drawn(page, base, variant, letter, log):
+    """A game from a file (`oblique serve --variant-file FILE`): offered by the server and
+    the page, and its piece without a figure of its own drawn as a disc with its letter
+    (`letter`, as the file gives it), every other piece by its figure."""
+    with urllib.request.urlopen(base.rstrip("/") + "/api/variants") as r:
+        names = [v["name"] for v in json.load(r)]
+    check(variant in names, "/api/variants does not list %s: %s" % (variant, names))
+    page.open(variant=variant, engine="off")
+    options = page.js("return [...document.getElementById('variant').options].map(o => o.value)")
+    check(variant in options, "the game menu does not offer %s: %s" % (variant, options))
+    check(page.fen() == api_position(base, variant)["fen"], "%s: start FEN %r" % (variant, page.fen()))
+    for color in "wb":
+        texts = page.js("return [...document.querySelectorAll('g.piece[data-piece=\"%s%s\"]')]"
+                        ".map(g => (g.querySelector('text') || {}).textContent)" % (color, letter))
+        check(texts and all(t == letter.upper() for t in texts),
+              "%s: the %s pieces '%s' are drawn with %s, not the letter %s"
+              % (variant, color, letter, texts, letter.upper()))
+    lettered = page.js("return [...document.querySelectorAll('g.piece')].filter(g => g.querySelector('text'))"
+                       ".map(g => g.dataset.piece.slice(1))")
+    check(set(lettered) == {letter}, "%s: pieces drawn as lettered discs: %s" % (variant, sorted(set(lettered))))
+    log("  %s: listed; %d pieces drawn as discs marked %s" % (variant, len(lettered), letter.upper()))
+
+
+def test_flat_view_size(page, base, log):
+    """Star Trek's flat view uses the room it has: every cell large enough to click, and
+    the whole drawing inside the board's area."""
+    page.open(variant="startrek", engine="off", view="flat")
+    wrap = page.d.find_element(By.ID, "board-wrap").rect
+    board = page.d.find_element(By.ID, "board").rect
+    cells = page.js("return [...document.querySelectorAll('.cell')].map(c => c.getBoundingClientRect().width)")
+    check(cells, "no cells in the flat view")
+    smallest = min(cells)
+    # A square of a main board; before, seven boards in one row gave cells of 17 px here.
+    check(smallest >= 25, "flat view cells are %.1f px wide in a %.0f px area" % (smallest, wrap["width"]))
+    check(board["width"] <= wrap["width"] + 1, "the flat view is wider than its area")
+    log("  startrek flat view: cells %.1f px, drawing %.0fx%.0f px in a %.0f px area"
+        % (smallest, board["width"], board["height"], wrap["width"]))
+
+
 def api_stats(base):
     with urllib.request.urlopen(base.rstrip("/") + "/api/stats") as r:
         return json.load(r)
@@ -521,6 +561,9 @@ def main():
     ap.add_argument("url")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--only", default="")
+    # Games the server loaded from files (`oblique serve --variant-file FILE`), each as
+    # NAME:LETTER with the letter of its piece that has no figure of its own.
+    ap.add_argument("--file-games", default="")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     log = lambda s: print(s, flush=True)
@@ -543,7 +586,13 @@ def main():
         for v in VARIANTS:
             rng = random.Random("%d-%s" % (args.seed, v))
             run("game-" + v, lambda v=v, rng=rng: play_game(page, args.url, v, rng, log))
+        for spec in filter(None, args.file_games.split(",")):
+            name, letter = spec.split(":")
+            run("listed-" + name, lambda n=name, l=letter: test_file_game_listed_and_drawn(page, args.url, n, l, log))
+            rng = random.Random("%d-%s" % (args.seed, name))
+            run("game-" + name, lambda n=name, rng=rng: play_game(page, args.url, n, rng, log))
         run("diagonal-promotion", lambda: test_diagonal_promotion_and_win(page, args.url, log))
+        run("flat-view-size", lambda: test_flat_view_size(page, args.url, log))
         run("illegal-input", lambda: test_illegal_click_and_bad_fen(page, args.url, log))
         run("attack-board", lambda: test_attack_board_move(page, args.url, log))
         run("bad-input-and-load", lambda: test_bad_input_and_load(page, args.url, log))

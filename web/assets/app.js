@@ -356,7 +356,7 @@ function viewOptions() {
     box.innerHTML = `<label><input type="checkbox" id="tilt"${ui.tilt ? ' checked' : ''}> tilted 45°</label>`;
     $('tilt').onchange = (e) => { ui.tilt = e.target.checked; render(); };
   } else if (v === 'startrek') {
-    box.innerHTML = `<label>View <select id="space-view"><option value="3d">3D (stacked)</option><option value="flat">levels side by side</option></select></label>`;
+    box.innerHTML = `<label>View <select id="space-view"><option value="3d">3D (stacked)</option><option value="flat">flat (levels in two rows)</option></select></label>`;
     $('space-view').value = ui.spaceView;
     $('space-view').onchange = (e) => { ui.spaceView = e.target.value; render(); };
   } else {

@@ -2,7 +2,9 @@
 // attack boards on their pins), each at its (file, rank, level). Two views:
 //  - '3d': the levels stacked in an oblique projection, lowest first, upper cells
 //    translucent so the lower levels show through; pins drawn as posts;
-//  - 'flat': the seven levels side by side, level 1 (White's) on the left.
+//  - 'flat': the seven levels as flat boards in two rows (levels 1-4 above, 5-7 below;
+//    level 1, White's, top left): cells of about 30 px in a 900 px area, where one row of
+//    seven drew each level's board about 70 px wide, too small to click.
 // Every attack board has a handle (data-pin) showing its owner; while one is picked, each pin
 // it may move to is an outline (data-pin-target).
 
@@ -13,22 +15,26 @@ const FILES = 6, RANKS = 10;
 
 function projector(mode, flip) {
   if (mode === 'flat') {
-    const S = 30, gap = 34, top = 34;
-    const panelW = FILES * S + gap;
+    // Four panels a row: the widest layout whose height still fits a screen beside the
+    // width (two rows of 6x10 panels are about as tall as four are wide).
+    const S = 30, gap = 34, top = 34, COLS = 4;
+    const panelW = FILES * S + gap, panelH = RANKS * S + top;
     return {
       S,
-      width: 7 * panelW + 40,
-      height: RANKS * S + top + 30,
+      width: COLS * panelW + 40,
+      height: 2 * panelH + 20,
       // (x, y, level) in world units -> screen
       pt(x, y, l) {
         const lx = flip ? FILES - x : x;
         const ly = flip ? y : RANKS - y;
         const panel = flip ? 7 - l : l - 1;
-        return [20 + gap / 2 + panel * panelW + lx * S, top + ly * S];
+        const col = panel % COLS, row = Math.floor(panel / COLS);
+        return [20 + gap / 2 + col * panelW + lx * S, top + row * panelH + ly * S];
       },
       label(l) {
-        const [x] = this.pt(flip ? FILES : 0, 0, l);
-        return [x, 22];
+        // Above the panel's top left corner.
+        const [x, y] = this.pt(flip ? FILES : 0, flip ? 0 : RANKS, l);
+        return [x, y - 12];
       },
     };
   }
