@@ -188,6 +188,7 @@ pub fn spec_from_file(
                 table: None,
                 value: None,
                 figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+                jumps_barriers: true,
             });
             order.push(Role::Pawn);
             PawnShape {
@@ -221,6 +222,7 @@ pub fn spec_from_file(
                     table: None,
                     value: None,
                     figure: "",
+                    jumps_barriers: true,
                 });
                 placed[i] = Some(role);
             }
@@ -260,6 +262,7 @@ pub fn spec_from_file(
             table: None,
             value: None,
             figure: "",
+            jumps_barriers: true,
         });
         placed[i] = Some(role);
     }
@@ -304,6 +307,7 @@ pub fn spec_from_file(
             table: p.table.as_deref().map(leak_str),
             value: p.value,
             figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+            jumps_barriers: p.jumps_barriers,
         });
         order.push(role);
     }
