@@ -12,7 +12,10 @@
 //!   `tests/data/handworked.json` are the reference's legal moves (and their FENs valid);
 //! * every forced win that `tests/mates.rs` and `tests/search.rs` assert is confirmed by the
 //!   reference mate solver (`mate_check.py`: exactly N moves, no shorter win, exactly the
-//!   listed first moves).
+//!   listed first moves);
+//! * seed 000's experimental variant, knights that may not jump the barriers: the perft
+//!   entries of `variants/slanted-noknightjump.toml` and the barred-leap table of
+//!   `docs/game-files.md` are the reference's (`barriers.py`).
 //!
 //! Without Python 3 the tests fail under CI=true and skip elsewhere (`tests/common/tools.rs`).
 //! They take about a minute of processor time, mostly the reference's (measured: 62 s, of
@@ -246,6 +249,84 @@ fn perft_from_the_start_of_the_other_2d_games_equals_the_reference() {
         .collect();
     assert!(games.len() >= 3, "{games:?}");
     check_start_positions(&games);
+}
+
+/// Seed 000's experimental variant (`variants/slanted-noknightjump.toml`, knights that may not
+/// jump the barriers): every perft entry of the file is the reference's number and the
+/// engine's, and the table of barred leaps in `docs/game-files.md` is the reference's
+/// (`barriers.py`; `tests/barrier_knights.rs` holds the engine to that table). About 35 s of
+/// reference time, most of it the start position's depth 4.
+#[test]
+fn knights_that_may_not_jump_the_barriers_equal_the_reference() {
+    let Some(python) = python() else {
+        return;
+    };
+    const GAME: &str = "slanted-noknightjump";
+    let text = std::fs::read_to_string(root().join("variants/slanted-noknightjump.toml"))
+        .expect("variants/slanted-noknightjump.toml");
+    let file = oblique_gamefile::toml_reader::parse(GAME, &text).expect("the file reads");
+    assert!(file.perft.len() >= 3);
+    let fens: Vec<String> = file
+        .perft
+        .iter()
+        .map(|e| e.fen.clone().unwrap_or_else(|| file.game.start.clone()))
+        .collect();
+    let jobs: Vec<Value> = file
+        .perft
+        .iter()
+        .zip(&fens)
+        .map(|(e, f)| json!({"variant": GAME, "fen": f, "depth": e.depth}))
+        .collect();
+    let answers = reference(&python, &jobs);
+    let mut failures = Vec::new();
+    for ((e, f), a) in file.perft.iter().zip(&fens).zip(&answers) {
+        let last = a["perft"]
+            .as_array()
+            .and_then(|p| p.last())
+            .and_then(Value::as_u64);
+        if last != Some(e.nodes) {
+            failures.push(format!(
+                "{f} depth {}: the file says {}, the reference {last:?}",
+                e.depth, e.nodes
+            ));
+        }
+        compare(GAME, GAME, f, e.depth, a, &mut failures);
+    }
+    let out = Command::new(&python)
+        .arg(root().join("tests/reference/barriers.py"))
+        .arg("SEC")
+        .env(
+            "OBLIQUE_BOARDS_JSON",
+            root().join("../shared/rules/escalator_boards.json"),
+        )
+        .output()
+        .expect("run tests/reference/barriers.py");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| square"))
+            .map(str::to_string)
+            .collect()
+    };
+    let docs = std::fs::read_to_string(root().join("docs/game-files.md")).expect("docs");
+    let table = docs
+        .split("<!-- barred-knight-table SEC -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- end barred-knight-table -->").next())
+        .expect("docs/game-files.md has the barred-knight table");
+    let want = rows(&String::from_utf8_lossy(&out.stdout));
+    assert!(want.len() >= 10, "{want:?}");
+    if rows(table) != want {
+        failures.push(format!(
+            "docs/game-files.md's barred-knight table is not barriers.py's:\n{}",
+            want.join("\n")
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

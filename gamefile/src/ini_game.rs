@@ -345,6 +345,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             royal: t == KING,
             value: None,
             figure: None,
+            jumps_barriers: true,
         });
     }
 

@@ -92,6 +92,15 @@ pub struct PieceSection {
     /// a name with no picture gets a generic piece marked with its letter.
     #[serde(default)]
     pub figure: Option<String>,
+    /// Whether its leaps may cross a barrier (a hole); `false` bars every leap whose straight
+    /// line between the two cells' centres in the drawn board passes through a hole (the
+    /// knight of Slanted Escalator Chess's experimental variant).
+    #[serde(default = "jumps_barriers_default")]
+    pub jumps_barriers: bool,
+}
+
+fn jumps_barriers_default() -> bool {
+    true
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]

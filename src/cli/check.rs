@@ -74,6 +74,9 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
             if let Some(t) = p.table {
                 parts.push(format!("leaps by the board's {t} table"));
             }
+            if !p.jumps_barriers {
+                parts.push("no leap across a barrier".to_string());
+            }
             parts.join("; ")
         };
         let value = values.iter().find(|v| v.role == role).map_or_else(

@@ -2,6 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Dir, Geometry, ALL_DIRS};
+use crate::polygon::{barrier_shapes, crosses_barrier};
 
 /// Destinations by grid vectors; only meaningful on boards without holes, where the grid is
 /// the geometry (orthodox knight, Diagonal Chess camel-knight).
@@ -98,6 +99,29 @@ pub fn ultra_from_rule<B: Bitboard>(geom: &Geometry) -> Vec<B> {
         .collect()
 }
 
+/// `table` without the leaps that cross a barrier (`polygon::crosses_barrier`): the moves
+/// of a leaper that may not jump the barriers. A step to a neighbouring cell is not a leap
+/// and stays (in the drawing the diagonal step SEC bc5-c6 clips the corner of the hole c5,
+/// yet it goes along the board). A board without holes keeps every leap.
+pub fn without_barrier_jumps<B: Bitboard>(geom: &Geometry, table: &[B]) -> Vec<B> {
+    if !geom.has_holes() {
+        return table.to_vec();
+    }
+    let shapes = barrier_shapes(geom);
+    let neighbours: Vec<B> = steps(geom, &ALL_DIRS);
+    table
+        .iter()
+        .enumerate()
+        .map(|(from, &dests)| {
+            B::from_indices(
+                dests
+                    .iter()
+                    .filter(|&to| neighbours[from].has(to) || !crosses_barrier(&shapes, from, to)),
+            )
+        })
+        .collect()
+}
+
 /// Reverses a leaper table: from which cells does a piece reach `sq`?
 pub fn reverse<B: Bitboard>(table: &[B]) -> Vec<B> {
     let mut rev = vec![B::EMPTY; table.len()];
@@ -146,5 +170,41 @@ mod tests {
         let camel: Vec<u64> = from_vectors(&g, &CAMEL_VECTORS);
         let want = u64::from_indices(["c8", "c6", "e4", "g4"].iter().map(|s| g.cell(s).unwrap()));
         assert_eq!(camel[g.cell("f7").unwrap()], want);
+    }
+
+    /// The barrier rule keeps the knight symmetric (A reaches B iff B reaches A) and
+    /// mirror-symmetric left to right, only removes leaps, and never removes a step to a
+    /// neighbour (though the drawn step SEC bc5-c6 clips a hole's corner).
+    #[test]
+    fn barred_knight_is_symmetric_and_steps_are_never_barred() {
+        for board in [
+            EscalatorBoard::Sec,
+            EscalatorBoard::Msec,
+            EscalatorBoard::Usec,
+        ] {
+            let g = board.geometry().unwrap();
+            let k: Vec<u128> = from_named(&g, "knight").unwrap();
+            let barred = without_barrier_jumps(&g, &k);
+            assert_eq!(reverse(&barred), barred, "{}", g.name);
+            let mirror = |sq: usize| {
+                let c = &g.cells[sq];
+                g.at(g.files as i32 - 1 - c.file as i32, c.rank as i32)
+                    .expect("the board is mirror-symmetric")
+            };
+            for sq in 0..g.len() {
+                assert_eq!(barred[sq] & !k[sq], 0);
+                let mirrored = u128::from_indices(barred[sq].iter().map(mirror));
+                assert_eq!(
+                    mirrored,
+                    barred[mirror(sq)],
+                    "{} {}",
+                    g.name,
+                    g.cells[sq].name
+                );
+            }
+            assert!(barred != k, "{}: the rule removes some leaps", g.name);
+            let king: Vec<u128> = steps(&g, &ALL_DIRS);
+            assert_eq!(without_barrier_jumps(&g, &king), king, "{}", g.name);
+        }
     }
 }

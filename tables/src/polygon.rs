@@ -113,6 +113,135 @@ pub fn board_shapes(g: &Geometry) -> BoardShapes {
     }
 }
 
+/// The shapes the barrier rule measures on: the drawing above where the board leans (the
+/// escalator boards), unit squares on a plain grid with holes (walls cut out of a rectangle).
+pub fn barrier_shapes(g: &Geometry) -> BoardShapes {
+    if g.cells.iter().any(|c| c.lean != 0.0) {
+        return board_shapes(g);
+    }
+    let unit = |file: u8, rank: u8| -> Quad {
+        let (x, y) = (file as f32, rank as f32);
+        [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+    };
+    let mut holes = Vec::new();
+    for rank in 0..g.ranks {
+        for file in (0..g.files).filter(|&f| g.is_hole(f as i32, rank as i32)) {
+            holes.push(HoleShape {
+                file,
+                rank,
+                quad: unit(file, rank),
+            });
+        }
+    }
+    BoardShapes {
+        files: g.files,
+        ranks: g.ranks,
+        cells: g.cells.iter().map(|c| unit(c.file, c.rank)).collect(),
+        holes,
+    }
+}
+
+/// Exact coordinates for the barrier test: every corner of a drawn board lies on a grid of
+/// 1/48 of a square (escalator shifts are quarters or sixths), so corners scaled by 48 are
+/// integers; they are scaled by 4 more so that a centre (the mean of four corners) is one too.
+type Point = (i64, i64);
+
+fn fixed(v: f32) -> i64 {
+    (v * 48.0).round() as i64
+}
+
+fn corners(q: &Quad) -> [Point; 4] {
+    q.map(|(x, y)| (4 * fixed(x), 4 * fixed(y)))
+}
+
+fn centre(q: &Quad) -> Point {
+    q.iter()
+        .fold((0, 0), |(x, y), &(qx, qy)| (x + fixed(qx), y + fixed(qy)))
+}
+
+fn cross(a: Point, b: Point) -> i64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+fn sub(a: Point, b: Point) -> Point {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+/// Does the open segment `p`-`q` meet the inside of the convex quadrilateral `quad`
+/// (counter-clockwise corners)? Each edge's inner half-plane holds the points `p + t (q - p)`
+/// with `a + b t > 0`; the segment meets the inside iff the `t` they all allow form an
+/// interval of positive length inside (0, 1). Exact: fractions compared by cross-multiplying.
+fn meets_inside(p: Point, q: Point, quad: &[Point; 4]) -> bool {
+    // The allowed t are (lo, hi), both fractions (numerator, positive denominator).
+    let (mut lo, mut hi): ((i128, i128), (i128, i128)) = ((0, 1), (1, 1));
+    let d = sub(q, p);
+    for i in 0..4 {
+        let (v, w) = (quad[i], quad[(i + 1) % 4]);
+        let e = sub(w, v);
+        if e == (0, 0) {
+            continue;
+        }
+        let a = cross(e, sub(p, v)) as i128;
+        let b = cross(e, d) as i128;
+        match b.signum() {
+            0 if a <= 0 => return false,
+            0 => {}
+            // a + b t > 0 <=> t > -a / b.
+            1 if -a * lo.1 > lo.0 * b => lo = (-a, b),
+            -1 if a * hi.1 < hi.0 * -b => hi = (a, -b),
+            _ => {}
+        }
+    }
+    lo.0 * hi.1 < hi.0 * lo.1
+}
+
+/// Does the segment `p`-`q` run along a stretch of positive length of an edge that two
+/// barrier cells share (the inside of a barrier region made of several holes)?
+fn runs_between_holes(p: Point, q: Point, holes: &[[Point; 4]]) -> bool {
+    fn edges(h: &[Point; 4]) -> impl Iterator<Item = (Point, Point)> + '_ {
+        (0..4).map(move |i| (h[i], h[(i + 1) % 4]))
+    }
+    for (i, h) in holes.iter().enumerate() {
+        for other in &holes[i + 1..] {
+            for (a, b) in edges(h) {
+                for (c, e) in edges(other) {
+                    // Shared stretch: both edges and the segment on one line, overlapping.
+                    let line = sub(b, a);
+                    let on_line = |x: Point| cross(line, sub(x, a)) == 0;
+                    if line == (0, 0) || !(on_line(c) && on_line(e) && on_line(p) && on_line(q)) {
+                        continue;
+                    }
+                    let t = |x: Point| {
+                        let v = sub(x, a);
+                        (v.0 * line.0 + v.1 * line.1) as i128
+                    };
+                    let span = |x: i128, y: i128| (x.min(y), x.max(y));
+                    let (s0, s1) = span(t(a), t(b));
+                    let (o0, o1) = span(t(c), t(e));
+                    let (g0, g1) = span(t(p), t(q));
+                    if s0.max(o0).max(g0) < s1.min(o1).min(g1) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The barrier rule for leapers that may not jump the barriers (a game file's
+/// `jumps_barriers = false`): the leap from cell `from` to cell `to` is barred when the
+/// straight segment between the two cells' centres (a centre is the mean of the drawn
+/// shape's four corners) passes through the inside of a barrier: the inside of a hole's
+/// drawn shape, or an edge shared by two holes. Touching a barrier's boundary (a corner, or
+/// running along the edge between a hole and a square) does not bar the leap, and neither
+/// does passing outside the board's outline (the notches beside the escalator ranks).
+pub fn crosses_barrier(shapes: &BoardShapes, from: usize, to: usize) -> bool {
+    let (p, q) = (centre(&shapes.cells[from]), centre(&shapes.cells[to]));
+    let holes: Vec<[Point; 4]> = shapes.holes.iter().map(|h| corners(&h.quad)).collect();
+    holes.iter().any(|h| meets_inside(p, q, h)) || runs_between_holes(p, q, &holes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,5 +362,43 @@ mod tests {
                 assert_eq!(nw, want_nw, "{} NW of {}", g.name, c.name);
             }
         }
+    }
+
+    /// The barrier rule on a plain grid: a knight's segment crosses exactly the two squares
+    /// beside its path (through the middle of their shared edge), so a hole on either bars it;
+    /// a diagonal step between two holes that meet at a corner only touches them.
+    #[test]
+    fn barrier_rule_on_a_grid_with_holes() {
+        let g = Geometry::grid_with_holes("walls", 5, 5, &[(1, 1), (2, 2)]);
+        let s = barrier_shapes(&g);
+        let at = |n: &str| g.cell(n).unwrap();
+        // a1-b3 passes over a2 and b2 (b2 a hole): barred. a1-c2 passes b1 and b2: barred.
+        assert!(crosses_barrier(&s, at("a1"), at("b3")));
+        assert!(crosses_barrier(&s, at("c2"), at("a1")));
+        // a3-b5 passes a4 and b4: free. a3-c4: b3 and b4, free.
+        assert!(!crosses_barrier(&s, at("a3"), at("b5")));
+        assert!(!crosses_barrier(&s, at("a3"), at("c4")));
+        // c2-b3: the corner shared by the holes b2 and c3 only.
+        assert!(!crosses_barrier(&s, at("c2"), at("b3")));
+        // a1-e5 runs through both holes; a4-e4 passes beside them.
+        assert!(crosses_barrier(&s, at("a1"), at("e5")));
+        assert!(!crosses_barrier(&s, at("a4"), at("e4")));
+    }
+
+    /// Along an edge shared by two holes is inside the barrier; along an edge between a hole
+    /// and a square is not.
+    #[test]
+    fn barrier_rule_along_edges() {
+        let g = Geometry::grid_with_holes("walls", 4, 3, &[(1, 1), (2, 1)]);
+        let s = barrier_shapes(&g);
+        let hole_pairs: Vec<[Point; 4]> = s.holes.iter().map(|h| corners(&h.quad)).collect();
+        // The shared edge of b2 and c2 is x = 2 (in squares), y from 1 to 2.
+        let p = (4 * 96, 4 * 30);
+        let q = (4 * 96, 4 * 120);
+        assert!(runs_between_holes(p, q, &hole_pairs));
+        // The west edge of b2 (x = 1) borders a2: not inside.
+        let (p, q) = ((4 * 48, 4 * 30), (4 * 48, 4 * 120));
+        assert!(!runs_between_holes(p, q, &hole_pairs));
+        assert!(!hole_pairs.iter().any(|h| meets_inside(p, q, h)));
     }
 }

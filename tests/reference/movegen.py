@@ -45,7 +45,16 @@ def plain_board(nf, nr, knightvec):
     return {'squares':sq,'adjacency':adj,'knight':kn,'ultra':{}}
 KN=[(1,2),(2,1),(-1,2),(-2,1),(1,-2),(2,-1),(-1,-2),(-2,-1)]
 CAM=[(1,3),(3,1),(-1,3),(-3,1),(1,-3),(3,-1),(-1,-3),(-3,-1)]
+# Games that are another game with knights that may not jump the barriers (barriers.py):
+# name -> (the game it otherwise is, its board).
+NO_JUMP = {'slanted-noknightjump': ('slanted', 'SEC')}
+_NO_JUMP_BOARDS = {}
 def board_for(var):
+    if var in NO_JUMP:
+        import barriers
+        key = NO_JUMP[var][1]
+        if key not in _NO_JUMP_BOARDS: _NO_JUMP_BOARDS[key] = barriers.no_jump_board(B[key], key)
+        return _NO_JUMP_BOARDS[key]
     if var=='chess': return plain_board(8,8,KN)
     if var=='diagonal': return plain_board(8,8,CAM)
     return B[GAME[var][0]]
@@ -73,6 +82,7 @@ class Pos:
     pass
 def parse(var, fen):
     bd=board_for(var)
+    var=NO_JUMP.get(var,(var,))[0]
     parts=fen.split()
     assert len(parts)==6, 'fields'
     place,stm,cast,ep,hm,fm=parts

@@ -192,6 +192,7 @@ pub fn spec_from_file(
                 table: None,
                 value: None,
                 figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+                jumps_barriers: true,
             });
             order.push(Role::Pawn);
             PawnShape {
@@ -225,6 +226,7 @@ pub fn spec_from_file(
                     table: None,
                     value: None,
                     figure: "",
+                    jumps_barriers: true,
                 });
                 placed[i] = Some(role);
             }
@@ -264,6 +266,7 @@ pub fn spec_from_file(
             table: None,
             value: None,
             figure: "",
+            jumps_barriers: true,
         });
         placed[i] = Some(role);
     }
@@ -308,6 +311,7 @@ pub fn spec_from_file(
             table: p.table.as_deref().map(leak_str),
             value: p.value,
             figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
+            jumps_barriers: p.jumps_barriers,
         });
         order.push(role);
     }

@@ -3,7 +3,8 @@
 //! that leaps and slides along whole orthogonal or diagonal lines and captures the way it
 //! moves (every piece of the built-in games), is `plain`: its attacks are one leap lookup
 //! and the shared rook and bishop tables. Directional or move-only/capture-only rides get
-//! tables of their own (`Ride`).
+//! tables of their own (`Ride`). A piece whose file says `jumps_barriers = false` loses
+//! the leaps that cross a hole of the drawn board (`leaper::without_barrier_jumps`).
 
 use crate::plane::load::unit_dir;
 use crate::plane::variant::{PieceSpec, Symmetry};
@@ -127,6 +128,14 @@ impl<B: Bitboard> PieceTables<B> {
                 t.leap[c][sq] |= both;
                 quiet_leaps[c][sq] &= !t.leap[c][sq];
                 capture_leaps[c][sq] &= !t.leap[c][sq];
+            }
+        }
+        // A piece that may not jump the barriers loses every leap that crosses one.
+        if !piece.jumps_barriers {
+            for tables in [&mut t.leap, &mut quiet_leaps, &mut capture_leaps] {
+                for table in tables.iter_mut() {
+                    *table = leaper::without_barrier_jumps(geom, table);
+                }
             }
         }
         let any = |v: &[B]| v.iter().any(|b| b.any());

@@ -61,6 +61,8 @@ pub struct PieceSpec {
     pub value: Option<f64>,
     /// The picture front ends draw.
     pub figure: &'static str,
+    /// Its leaps may cross the board's barriers (holes); see `leaper::without_barrier_jumps`.
+    pub jumps_barriers: bool,
 }
 
 /// How the pawn-role piece moves, in White's directions (Black's follow the symmetry).
