@@ -64,10 +64,14 @@ fn shifts(g: &Geometry, rank: u8) -> (f32, f32) {
     (j / (2.0 * n), (j + 1.0) / (2.0 * n))
 }
 
-/// Horizontal extent of grid slot (`file`, `rank`), square or hole.
+/// Horizontal extent of grid slot (`file`, `rank`), square or hole. Only escalator boards
+/// (whose cells lean) slant; a plain grid with holes is drawn in unit squares.
 fn span(g: &Geometry, file: u8, rank: u8) -> Span {
     let f = file as f32;
     let plain = ((f, f + 1.0), (f, f + 1.0));
+    if g.cells.iter().all(|c| c.lean == 0.0) {
+        return plain;
+    }
     let holes = holes_in_rank(g, rank);
     let (Some(&first), Some(&last)) = (holes.first(), holes.last()) else {
         return plain;
@@ -247,6 +251,21 @@ mod tests {
     use super::*;
     use crate::escalator::EscalatorBoard;
     use crate::geometry::Dir;
+
+    #[test]
+    fn a_plain_grid_with_holes_is_drawn_in_unit_squares() {
+        let g = Geometry::grid_with_holes("walls", 4, 4, &[(1, 1), (2, 1)]);
+        let shapes = board_shapes(&g);
+        for (c, q) in g.cells.iter().zip(&shapes.cells) {
+            let (f, r) = (c.file as f32, c.rank as f32);
+            assert_eq!(*q, [(f, r), (f + 1.0, r), (f + 1.0, r + 1.0), (f, r + 1.0)]);
+        }
+        assert_eq!(shapes.holes.len(), 2);
+        assert_eq!(
+            shapes.holes[0].quad,
+            [(1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0)]
+        );
+    }
 
     const EPS: f32 = 1e-4;
 
