@@ -6,30 +6,11 @@
 //! variants the reader refuses are listed with their reason in
 //! `docs/game-files-fairy-stockfish.md` (checked by `gamefile/tests/ini.rs`).
 
+#[path = "common/fs_oracle.rs"]
+mod fs_oracle;
+
 use oblique_engine::AnyPosition;
 use oblique_gamefile::{ini, ini_fen};
-
-fn oracle() -> Vec<(String, String, u32, u64)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/oracles/fairy-stockfish-perft.tsv"
-    );
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (../shared must sit beside the repository)"));
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_string(),
-                f[1].to_string(),
-                f[2].parse().expect("depth"),
-                f[3].parse().expect("nodes"),
-            )
-        })
-        .collect()
-}
 
 /// Variants the reader writes as games but the engine does not play yet, each with the
 /// words of its refusal (`docs/game-files-fairy-stockfish.md` lists them too).
@@ -46,7 +27,13 @@ fn every_covered_case_gives_the_published_count() {
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut refused: Vec<String> = Vec::new();
-    for (variant, fen, depth, nodes) in oracle() {
+    for fs_oracle::Case {
+        variant,
+        fen,
+        depth,
+        nodes,
+    } in fs_oracle::cases()
+    {
         let Some(Ok(mut game)) = ini::builtin(&variant) else {
             continue;
         };

@@ -3,6 +3,9 @@
 //! `shared/oracles/fairy-stockfish-perft.tsv`), the `--variant-file` and `check` commands,
 //! and bad files refused with file, line and reason.
 
+#[path = "common/fs_oracle.rs"]
+mod fs_oracle;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -33,30 +36,6 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// The oracle's cases: (variant, fen or startpos, depth, nodes).
-fn oracle() -> Vec<(String, String, u32, u64)> {
-    let path = root().join("../shared/oracles/fairy-stockfish-perft.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (../shared must sit beside the repository)",
-            path.display()
-        )
-    });
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_string(),
-                f[1].to_string(),
-                f[2].parse().expect("depth"),
-                f[3].parse().expect("nodes"),
-            )
-        })
-        .collect()
-}
-
 /// Which oracle variant each shipped file plays (our names differ where a built-in game
 /// already has Fairy-Stockfish's name).
 const SHIPPED: [(&str, &str); 7] = [
@@ -71,7 +50,7 @@ const SHIPPED: [(&str, &str); 7] = [
 
 #[test]
 fn shipped_files_pass_check_with_the_published_numbers() {
-    let cases = oracle();
+    let cases = fs_oracle::cases();
     for (file, fs_name) in SHIPPED {
         let path = root().join("variants").join(file);
         let text = std::fs::read_to_string(&path).expect("shipped file");
@@ -81,11 +60,11 @@ fn shipped_files_pass_check_with_the_published_numbers() {
         assert!(!game.perft.is_empty(), "{file} has no perft entries");
         for e in &game.perft {
             let at = e.fen.clone().unwrap_or_else(|| "startpos".to_string());
-            let found = cases.iter().any(|(v, f, d, n)| {
-                v == fs_name
-                    && (f == &at || f.starts_with(&at) || at.starts_with(f.as_str()))
-                    && *d == e.depth
-                    && *n == e.nodes
+            let found = cases.iter().any(|c| {
+                c.variant == fs_name
+                    && (c.fen == at || c.fen.starts_with(&at) || at.starts_with(c.fen.as_str()))
+                    && c.depth == e.depth
+                    && c.nodes == e.nodes
             });
             assert!(
                 found,

@@ -53,6 +53,11 @@ impl Dir {
         ALL_DIRS.iter().copied().find(|d| d.name() == s)
     }
 
+    /// The direction of a one-square grid step, if it is one.
+    pub fn from_delta(d: (i32, i32)) -> Option<Dir> {
+        ALL_DIRS.into_iter().find(|x| x.delta() == d)
+    }
+
     /// Grid step (file, rank) on a plain board.
     pub fn delta(self) -> (i32, i32) {
         [

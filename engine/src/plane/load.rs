@@ -208,7 +208,9 @@ pub fn spec_from_file(
         },
     };
 
+    // The slot of each piece of the file, in file order.
     let mut placed: Vec<Option<Role>> = vec![None; file.pieces.len()];
+    let taken = |placed: &[Option<Role>], role: Role| placed.contains(&Some(role));
     // First the royal piece and the pieces that move like a slot's usual piece...
     for (i, p) in file.pieces.iter().enumerate() {
         let want = if p.royal {
@@ -217,17 +219,7 @@ pub fn spec_from_file(
             usual_slot(p.betza.as_deref().unwrap_or(""), p.table.as_deref())
         };
         if let Some(role) = want {
-            if slots[role.index()].is_none() && (p.royal || role != Role::King) {
-                slots[role.index()] = Some(PieceSpec {
-                    letter: 'x',
-                    name: "",
-                    betza: "",
-                    moves: &[],
-                    table: None,
-                    value: None,
-                    figure: "",
-                    jumps_barriers: true,
-                });
+            if !taken(&placed, role) && (p.royal || role != Role::King) {
                 placed[i] = Some(role);
             }
         }
@@ -247,7 +239,7 @@ pub fn spec_from_file(
         }
         let role = FREE
             .into_iter()
-            .find(|r| slots[r.index()].is_none())
+            .find(|&r| !taken(&placed, r))
             .ok_or_else(|| {
                 fail(
                     &p.name,
@@ -258,16 +250,6 @@ pub fn spec_from_file(
                     ),
                 )
             })?;
-        slots[role.index()] = Some(PieceSpec {
-            letter: 'x',
-            name: "",
-            betza: "",
-            moves: &[],
-            table: None,
-            value: None,
-            figure: "",
-            jumps_barriers: true,
-        });
         placed[i] = Some(role);
     }
     for (i, p) in file.pieces.iter().enumerate() {
@@ -505,9 +487,7 @@ pub fn spec_from_file(
 
 /// The compass direction of a one-square step, if it is one.
 pub fn unit_dir(m: &BetzaMove) -> Option<Dir> {
-    oblique_tables::ALL_DIRS
-        .into_iter()
-        .find(|d| d.delta() == (m.dx as i32, m.dy as i32))
+    Dir::from_delta((m.dx as i32, m.dy as i32))
 }
 
 /// Why a move cannot be played yet, if it cannot.

@@ -39,19 +39,15 @@ pub struct PieceTables<B> {
 }
 
 /// White's step turned into `color`'s.
-fn turn(dx: i32, dy: i32, color: Color, symmetry: Symmetry) -> (i32, i32) {
-    match (color, symmetry) {
-        (Color::White, _) => (dx, dy),
-        (Color::Black, Symmetry::Mirror) => (dx, -dy),
-        (Color::Black, Symmetry::Rotate) => (-dx, -dy),
+fn turn(step: (i32, i32), color: Color, symmetry: Symmetry) -> (i32, i32) {
+    match color {
+        Color::White => step,
+        Color::Black => symmetry.black_step(step),
     }
 }
 
 fn dir_of(d: (i32, i32)) -> Dir {
-    oblique_tables::ALL_DIRS
-        .into_iter()
-        .find(|x| x.delta() == d)
-        .expect("a unit step has a direction")
+    Dir::from_delta(d).expect("a unit step has a direction")
 }
 
 impl<B: Bitboard> PieceTables<B> {
@@ -86,7 +82,7 @@ impl<B: Bitboard> PieceTables<B> {
         for m in piece.moves {
             for color in [Color::White, Color::Black] {
                 let ci = color.index();
-                let (dx, dy) = turn(m.dx as i32, m.dy as i32, color, symmetry);
+                let (dx, dy) = turn((m.dx as i32, m.dy as i32), color, symmetry);
                 let mode = mode_index(m);
                 if m.max_steps == 1 {
                     let unit = unit_dir(m).is_some();

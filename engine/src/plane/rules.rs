@@ -443,13 +443,7 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn attacks(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
         let p = &self.pieces[role.index()];
-        let mut a = p.leap[color][sq];
-        if p.orth {
-            a |= self.orth.attacks(sq, occupied);
-        }
-        if p.diag {
-            a |= self.diag.attacks(sq, occupied);
-        }
+        let mut a = self.moves_both_ways(p, color, sq, occupied);
         if !p.plain {
             if !p.leap_capture[color].is_empty() {
                 a |= p.leap_capture[color][sq];
@@ -466,13 +460,7 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn quiet_moves(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
         let p = &self.pieces[role.index()];
-        let mut a = p.leap[color][sq];
-        if p.orth {
-            a |= self.orth.attacks(sq, occupied);
-        }
-        if p.diag {
-            a |= self.diag.attacks(sq, occupied);
-        }
+        let mut a = self.moves_both_ways(p, color, sq, occupied);
         if !p.plain {
             if !p.leap_quiet[color].is_empty() {
                 a |= p.leap_quiet[color][sq];
@@ -480,6 +468,20 @@ impl<B: Bitboard> Rules<B> {
             for ride in p.rides.iter().filter(|r| r.quiet) {
                 a |= ride.to[color].attacks(sq, occupied);
             }
+        }
+        a
+    }
+
+    /// The moves that both move and capture: leaps, whole rook and bishop lines (all of a
+    /// plain piece's moves).
+    #[inline(always)]
+    fn moves_both_ways(&self, p: &PieceTables<B>, color: usize, sq: usize, occupied: B) -> B {
+        let mut a = p.leap[color][sq];
+        if p.orth {
+            a |= self.orth.attacks(sq, occupied);
+        }
+        if p.diag {
+            a |= self.diag.attacks(sq, occupied);
         }
         a
     }
@@ -538,14 +540,5 @@ pub fn rules_for<B: RulesCache>(
 
 /// Black's direction for White's `d`, by the game's symmetry.
 fn black_dir(d: Dir, symmetry: Symmetry) -> Dir {
-    match symmetry {
-        Symmetry::Rotate => d.opposite(),
-        Symmetry::Mirror => {
-            let (dx, dy) = d.delta();
-            ALL_DIRS
-                .into_iter()
-                .find(|x| x.delta() == (dx, -dy))
-                .unwrap_or(d)
-        }
-    }
+    Dir::from_delta(symmetry.black_step(d.delta())).unwrap_or(d)
 }

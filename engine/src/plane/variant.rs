@@ -120,6 +120,16 @@ pub enum Symmetry {
     Rotate,
 }
 
+impl Symmetry {
+    /// Black's counterpart of White's grid step (`dx` towards the h-file, `dy` forward).
+    pub fn black_step(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        match self {
+            Symmetry::Mirror => (dx, -dy),
+            Symmetry::Rotate => (-dx, -dy),
+        }
+    }
+}
+
 /// A complete 2D game.
 #[derive(Debug)]
 pub struct VariantSpec {
