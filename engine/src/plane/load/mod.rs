@@ -12,17 +12,19 @@
 //! (a game is loaded once).
 
 use crate::plane::gui::XBoardFacts;
-use crate::plane::variant::{
-    BoardShape, CastlingShape, DeadPosition, PawnShape, PieceSpec, Promotion, Symmetry,
-    VariantSpec, Width,
-};
+use crate::plane::variant::{BoardShape, PawnShape, PieceSpec, Symmetry, VariantSpec, Width};
 use crate::types::Role;
 use oblique_gamefile::betza::{self, BetzaMove, Kind};
 use oblique_gamefile::error::line_of;
 use oblique_gamefile::{GameFile, GameFileError};
-use oblique_tables::escalator::EscalatorBoard;
-use oblique_tables::geometry::parse_grid_name;
 use oblique_tables::Dir;
+
+mod board;
+mod end;
+mod rules;
+
+/// How a part of the reader reports an error: the text to point at and the reason.
+type Fail<'a> = &'a dyn Fn(&str, String) -> GameFileError;
 
 /// Most cells a board may have (the widest bitboard).
 pub const MAX_CELLS: usize = 128;
@@ -31,11 +33,11 @@ pub const MAX_CELLS: usize = 128;
 /// matters, which keeps every occupancy-indexed slider table small.
 pub const MAX_SIDE: u8 = 16;
 
-fn leak<T>(v: Vec<T>) -> &'static [T] {
+pub(super) fn leak<T>(v: Vec<T>) -> &'static [T] {
     Box::leak(v.into_boxed_slice())
 }
 
-fn leak_str(s: &str) -> &'static str {
+pub(super) fn leak_str(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
 }
 
@@ -61,80 +63,9 @@ pub fn spec_from_file(
             ))
         }
     };
-
-    // The board.
-    let b = &file.board;
-    if b.files == 0 || b.files > MAX_SIDE || b.ranks == 0 || b.ranks > MAX_SIDE {
-        return Err(fail(
-            "files",
-            format!(
-                "a board of {}x{}: files and ranks must be 1..{MAX_SIDE}",
-                b.files, b.ranks
-            ),
-        ));
-    }
-    let mut holes = Vec::new();
-    for h in &b.holes {
-        match parse_grid_name(h) {
-            Some((f, r)) if f < b.files && r < b.ranks => {
-                if holes.contains(&(f, r)) {
-                    return Err(fail(h, format!("hole {h} is listed twice")));
-                }
-                holes.push((f, r))
-            }
-            _ => return Err(fail(h, format!("hole '{h}' is not a square of the board"))),
-        }
-    }
-    let cells = b.files as usize * b.ranks as usize - holes.len();
-    if cells > MAX_CELLS {
-        return Err(fail(
-            "[board]",
-            format!("the board has {cells} cells; the engine holds at most {MAX_CELLS}"),
-        ));
-    }
-    let board = match b.escalator.as_deref() {
-        None => BoardShape::Grid {
-            files: b.files,
-            ranks: b.ranks,
-            holes: leak(holes.clone()),
-        },
-        Some(key) => {
-            let board = [
-                EscalatorBoard::Sec,
-                EscalatorBoard::Msec,
-                EscalatorBoard::Usec,
-            ]
-            .into_iter()
-            .find(|e| e.key() == key)
-            .ok_or_else(|| {
-                fail(
-                    key,
-                    format!("escalator board '{key}': use SEC, MSEC or USEC"),
-                )
-            })?;
-            let mut want: Vec<(u8, u8)> = board
-                .holes()
-                .iter()
-                .filter_map(|h| parse_grid_name(h))
-                .collect();
-            want.sort_unstable();
-            let mut given = holes.clone();
-            given.sort_unstable();
-            if board.files() != b.files || want != given {
-                return Err(fail(
-                    key,
-                    format!(
-                        "the {key} board has {} files and holes {}: the file must say so",
-                        board.files(),
-                        board.holes().join(" ")
-                    ),
-                ));
-            }
-            BoardShape::Escalator(board)
-        }
-    };
-    let width = if cells <= 64 { Width::W64 } else { Width::W128 };
+    let (board, width) = board::shape(file, &fail)?;
     let grid_leaps = matches!(board, BoardShape::Grid { .. });
+    let b = &file.board;
 
     // Pieces into role slots.
     let mut slots: [Option<PieceSpec>; 8] = [None; 8];
@@ -316,143 +247,15 @@ pub fn spec_from_file(
         Ok(leak(out))
     };
 
-    // Promotion.
-    let promotion = match &file.promotion {
-        None => Promotion::LastRanks {
-            ranks: 0,
-            white: &[],
-            black: &[],
-        },
-        Some(p) => {
-            if !p.mandatory {
-                return Err(fail(
-                    "mandatory",
-                    "optional promotion is not played yet (mandatory = false)".to_string(),
-                ));
-            }
-            if !p.squares.is_empty() {
-                if p.ranks.is_some() || p.pieces.is_some() {
-                    return Err(fail(
-                        "[promotion]",
-                        "give promotion squares or ranks and pieces, not both".to_string(),
-                    ));
-                }
-                let mut list = Vec::new();
-                for sq in &p.squares {
-                    let cell: &'static str = leak_str(&sq.cell);
-                    list.push((cell, promotable(&sq.pieces)?));
-                }
-                Promotion::PerSquare { white: leak(list) }
-            } else {
-                let pieces = p
-                    .pieces
-                    .as_deref()
-                    .ok_or_else(|| fail("[promotion]", "promotion needs pieces".to_string()))?;
-                let ranks = p.ranks.unwrap_or(1);
-                if ranks == 0 || ranks > b.ranks {
-                    return Err(fail(
-                        "ranks",
-                        format!("promotion ranks {ranks}: off the board"),
-                    ));
-                }
-                let white = promotable(pieces)?;
-                let black = match &p.black_pieces {
-                    Some(bp) => promotable(bp)?,
-                    None => white,
-                };
-                Promotion::LastRanks {
-                    ranks,
-                    white,
-                    black,
-                }
-            }
-        }
-    };
+    let promotion = rules::promotion(file, &promotable, &fail)?;
     if file.pawn.is_some() && file.promotion.is_none() {
         return Err(fail(
             "[pawn]",
             "a game with pawns needs a [promotion] section".to_string(),
         ));
     }
-
-    // Castling.
-    let castling = match &file.castling {
-        None => None,
-        Some(c) => {
-            let file_of = |sq: &str| -> Result<u8, GameFileError> {
-                match parse_grid_name(sq) {
-                    Some((f, 0)) if f < b.files => Ok(f),
-                    _ => Err(fail(
-                        sq,
-                        format!("castling square '{sq}' is not on White's first rank"),
-                    )),
-                }
-            };
-            let side = |s: &oblique_gamefile::schema::CastlingSide| -> Result<(u8, u8, u8), GameFileError> {
-                Ok((file_of(&s.king_to)?, file_of(&s.rook_from)?, file_of(&s.rook_to)?))
-            };
-            Some(CastlingShape {
-                king_from: file_of(&c.king)?,
-                sides: [side(&c.kingside)?, side(&c.queenside)?],
-            })
-        }
-    };
-
-    // Game end.
-    let e = &file.end;
-    if let Some(s) = e.stalemate.as_deref() {
-        if s != "draw" {
-            return Err(fail(
-                "stalemate",
-                format!("stalemate = \"{s}\" is not played yet (only \"draw\")"),
-            ));
-        }
-    }
-    if let Some(n) = e.move_rule {
-        if n != 100 {
-            return Err(fail(
-                "move_rule",
-                format!("move_rule = {n} is not played yet (only 100 halfmoves)"),
-            ));
-        }
-    }
-    if let Some(n) = e.repetition {
-        if n != 3 {
-            return Err(fail(
-                "repetition",
-                format!("repetition = {n} is not played yet (only 3)"),
-            ));
-        }
-    }
-    let dead = match e.dead.as_deref() {
-        None | Some("kings-only") => DeadPosition::KingsOnly,
-        Some("fide") => DeadPosition::Fide,
-        Some(other) => {
-            return Err(fail(
-                other,
-                format!("dead = \"{other}\": use \"fide\" or \"kings-only\""),
-            ))
-        }
-    };
-    let goal = match e.goals.as_slice() {
-        [] => None,
-        [g] => {
-            let role = role_of(g.piece)
-                .ok_or_else(|| fail("goal", format!("goal piece '{}': no such piece", g.piece)))?;
-            let white: Vec<&'static str> = g.white.iter().map(|s| leak_str(s)).collect();
-            let black: Vec<&'static str> = match &g.black {
-                Some(list) => list.iter().map(|s| leak_str(s)).collect(),
-                None => Vec::new(),
-            };
-            Some((role, leak(white), leak(black)))
-        }
-        _ => {
-            return Err(fail(
-                "goal",
-                "more than one goal is not played yet".to_string(),
-            ))
-        }
-    };
+    let castling = rules::castling(file, &fail)?;
+    let (dead, goal) = end::rules(file, &role_of, &fail)?;
 
     let xboard = XBoardFacts {
         name: leak_str(file.game.xboard_name.as_deref().unwrap_or(name)),

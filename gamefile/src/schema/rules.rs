@@ -1,0 +1,53 @@
+//! `[promotion]` and `[castling]`: the pawn's promotion and the king's castling.
+
+use serde::{Deserialize, Serialize};
+
+use super::yes;
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSection {
+    /// White's promotion squares given as the last `ranks` ranks (1 = the last rank only).
+    #[serde(default)]
+    pub ranks: Option<u8>,
+    /// Letters a pawn may become (both colours unless `black_pieces` is given).
+    #[serde(default)]
+    pub pieces: Option<String>,
+    /// Black's own choice where it differs from White's.
+    #[serde(default)]
+    pub black_pieces: Option<String>,
+    /// Promotion squares each with its own choice (White's; Black's are mirrored).
+    #[serde(rename = "square", default)]
+    pub squares: Vec<PromotionSquare>,
+    /// A pawn reaching the zone must promote (the only form the engine plays today).
+    #[serde(default = "yes")]
+    pub mandatory: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSquare {
+    pub cell: String,
+    pub pieces: String,
+}
+
+/// Castling on the back ranks: the king and a rook of the same rank; Black's squares are on
+/// the same files of Black's back rank.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSection {
+    /// White's king square (`e1`).
+    pub king: String,
+    /// FEN right `K`: where the king and the rook go.
+    pub kingside: CastlingSide,
+    /// FEN right `Q`.
+    pub queenside: CastlingSide,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSide {
+    pub king_to: String,
+    pub rook_from: String,
+    pub rook_to: String,
+}
