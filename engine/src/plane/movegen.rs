@@ -8,7 +8,8 @@
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
 use crate::plane::moves::{Move, MoveKind};
-use crate::plane::position::{Position, NO_SQUARE};
+use crate::plane::piece_tables::{PieceKind, PieceTables};
+use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
 use crate::sink::{MoveSink, PlainMove};
 use crate::types::Role;
 use arrayvec::ArrayVec;
@@ -42,16 +43,24 @@ struct Ctx<B> {
     /// The game has pieces whose pins the rook and bishop lines do not describe: every
     /// move is tested against the full attack set.
     exact: bool,
+    /// The position's pieces grouped by how they attack (asked about many cells).
+    attackers: AttackerSets<B>,
 }
 
 impl<B: Bitboard> Position<B> {
+    /// Is `sq` attacked by any of `by` (a subset of the enemy) with occupancy `occ`?
+    #[inline(always)]
+    fn attacked_in(&self, cx: &Ctx<B>, sq: usize, occ: B, by: B) -> bool {
+        (self.attackers_with(sq, occ, &cx.attackers) & by).any()
+    }
+
     /// Is the king still safe if a piece goes `from -> to` (capturing whatever is on `to`)?
     #[inline(always)]
     fn safe_after(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {
         let occ = (cx.occ ^ B::bit(from)) | B::bit(to);
         let theirs = cx.theirs & !B::bit(to);
         if cx.in_check || cx.exact {
-            !self.is_attacked(cx.ksq, occ, theirs)
+            !self.attacked_in(cx, cx.ksq, occ, theirs)
         } else {
             let r = self.rules;
             ((r.orth.attacks(cx.ksq, occ) & cx.their_orth)
@@ -110,20 +119,21 @@ impl<B: Bitboard> Position<B> {
         let occ = ours | theirs;
         let sets = &self.board.sets;
         let ksq = (sets.role(Role::King) & ours).lsb();
-        let checkers = self.attackers_to(ksq, occ) & theirs;
+        let attackers = self.attacker_sets();
+        let checkers = self.attackers_with(ksq, occ, &attackers) & theirs;
         let r = self.rules;
-        let union = |roles: &[Role]| roles.iter().fold(B::EMPTY, |acc, &x| acc | sets.role(x));
         let cx = Ctx {
             ksq,
             occ,
             ours,
             theirs,
-            their_orth: theirs & union(&r.orth_roles),
-            their_diag: theirs & union(&r.diag_roles),
+            their_orth: theirs & attackers.orth,
+            their_diag: theirs & attackers.diag,
             in_check: checkers.any(),
             target_mask: if tactical_only { theirs } else { !ours },
             tactical_only,
             exact: !r.irregular_roles.is_empty(),
+            attackers,
         };
 
         if !checkers.more_than_one() {
@@ -144,7 +154,6 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn generate_pieces<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
         let r = self.rules;
-        let us = self.turn.side.index();
         for role in [
             Role::Knight,
             Role::Bishop,
@@ -153,31 +162,117 @@ impl<B: Bitboard> Position<B> {
             Role::Ultra,
             Role::Chancellor,
         ] {
-            if !r.has_role(role) {
+            let from = self.board.sets.role(role) & cx.ours;
+            if from.is_empty() {
                 continue;
             }
-            let plain = r.pieces[role.index()].plain;
-            for from in (self.board.sets.role(role) & cx.ours).iter() {
-                let targets = if plain {
-                    r.attacks(us, role, from, cx.occ) & cx.target_mask
-                } else {
-                    let quiet = if cx.tactical_only {
-                        B::EMPTY
-                    } else {
-                        r.quiet_moves(us, role, from, cx.occ) & !cx.occ
-                    };
-                    (r.attacks(us, role, from, cx.occ) & cx.theirs) | quiet
-                };
-                if tested.has(from) {
-                    for to in targets.iter() {
-                        if self.safe_after(cx, from, to) {
-                            sink.push(Move::new(from, to));
-                        }
-                    }
-                } else {
-                    sink.push_targets(from, targets);
+            let p = &r.pieces[role.index()];
+            // A plain piece's moves are one leap lookup and the shared line tables: pick
+            // the loop made for its kind once, so that each piece costs lookups only.
+            match p.kind {
+                PieceKind::Leaper => {
+                    self.plain_piece_moves::<S, true, false, false>(cx, p, from, tested, sink)
+                }
+                PieceKind::Rook => {
+                    self.plain_piece_moves::<S, false, true, false>(cx, p, from, tested, sink)
+                }
+                PieceKind::Bishop => {
+                    self.plain_piece_moves::<S, false, false, true>(cx, p, from, tested, sink)
+                }
+                PieceKind::Queen => {
+                    self.plain_piece_moves::<S, false, true, true>(cx, p, from, tested, sink)
+                }
+                PieceKind::LeaperRook => {
+                    self.plain_piece_moves::<S, true, true, false>(cx, p, from, tested, sink)
+                }
+                PieceKind::LeaperBishop => {
+                    self.plain_piece_moves::<S, true, false, true>(cx, p, from, tested, sink)
+                }
+                PieceKind::LeaperQueen => {
+                    self.plain_piece_moves::<S, true, true, true>(cx, p, from, tested, sink)
+                }
+                PieceKind::Irregular => self.irregular_piece_moves(cx, role, from, tested, sink),
+                PieceKind::Idle => {}
+            }
+        }
+    }
+
+    /// Moves of the pieces on `from`, all of one plain kind: leaps (`LEAP`), whole rook
+    /// lines (`ORTH`), whole bishop lines (`DIAG`), capturing the way they move.
+    #[inline(always)]
+    fn plain_piece_moves<
+        S: MoveSink<Move, B>,
+        const LEAP: bool,
+        const ORTH: bool,
+        const DIAG: bool,
+    >(
+        &self,
+        cx: &Ctx<B>,
+        p: &PieceTables<B>,
+        from: B,
+        tested: B,
+        sink: &mut S,
+    ) {
+        let r = self.rules;
+        let leap = &p.leap[self.turn.side.index()];
+        for from in from.iter() {
+            let mut targets = B::EMPTY;
+            if LEAP {
+                targets |= leap[from];
+            }
+            if ORTH {
+                targets |= r.orth.attacks(from, cx.occ);
+            }
+            if DIAG {
+                targets |= r.diag.attacks(from, cx.occ);
+            }
+            self.push_piece_moves(cx, from, targets & cx.target_mask, tested, sink);
+        }
+    }
+
+    /// Moves of the pieces on `from` whose moves and captures differ (one-mode leaps,
+    /// directional rides).
+    #[inline(always)]
+    fn irregular_piece_moves<S: MoveSink<Move, B>>(
+        &self,
+        cx: &Ctx<B>,
+        role: Role,
+        from: B,
+        tested: B,
+        sink: &mut S,
+    ) {
+        let r = self.rules;
+        let us = self.turn.side.index();
+        for from in from.iter() {
+            let quiet = if cx.tactical_only {
+                B::EMPTY
+            } else {
+                r.quiet_moves(us, role, from, cx.occ) & !cx.occ
+            };
+            let targets = (r.attacks(us, role, from, cx.occ) & cx.theirs) | quiet;
+            self.push_piece_moves(cx, from, targets, tested, sink);
+        }
+    }
+
+    /// Pushes a piece's moves to `targets`, testing each for the king's safety when the
+    /// piece is among `tested`.
+    #[inline(always)]
+    fn push_piece_moves<S: MoveSink<Move, B>>(
+        &self,
+        cx: &Ctx<B>,
+        from: usize,
+        targets: B,
+        tested: B,
+        sink: &mut S,
+    ) {
+        if tested.has(from) {
+            for to in targets.iter() {
+                if self.safe_after(cx, from, to) {
+                    sink.push(Move::new(from, to));
                 }
             }
+        } else {
+            sink.push_targets(from, targets);
         }
     }
 
@@ -203,7 +298,7 @@ impl<B: Bitboard> Position<B> {
                     quiet &= !B::bit(ep);
                     let victim = victims.lsb();
                     let occ = (cx.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
-                    if !self.is_attacked(cx.ksq, occ, cx.theirs & !B::bit(victim)) {
+                    if !self.attacked_in(cx, cx.ksq, occ, cx.theirs & !B::bit(victim)) {
                         sink.push(Move::special(from, ep, MoveKind::EnPassant, victim));
                     }
                 }
@@ -262,8 +357,14 @@ impl<B: Bitboard> Position<B> {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
         let us = self.turn.side.index();
-        for to in (r.attacks(us, Role::King, cx.ksq, cx.occ) & cx.target_mask).iter() {
-            if !self.is_attacked(to, occ, cx.theirs & !B::bit(to)) {
+        let p = &r.pieces[Role::King.index()];
+        let reach = if p.kind == PieceKind::Leaper {
+            p.leap[us][cx.ksq]
+        } else {
+            r.attacks(us, Role::King, cx.ksq, cx.occ)
+        };
+        for to in (reach & cx.target_mask).iter() {
+            if !self.attacked_in(cx, to, occ, cx.theirs & !B::bit(to)) {
                 sink.push(Move::new(cx.ksq, to));
             }
         }
@@ -281,14 +382,14 @@ impl<B: Bitboard> Position<B> {
             if rule
                 .must_be_safe
                 .iter()
-                .any(|sq| self.is_attacked(sq, cx.occ, cx.theirs))
+                .any(|sq| self.attacked_in(cx, sq, cx.occ, cx.theirs))
             {
                 continue;
             }
             let occ = (cx.occ ^ B::bit(rule.king_from) ^ B::bit(rule.rook_from))
                 | B::bit(rule.king_to)
                 | B::bit(rule.rook_to);
-            if !self.is_attacked(rule.king_to, occ, cx.theirs) {
+            if !self.attacked_in(cx, rule.king_to, occ, cx.theirs) {
                 sink.push(Move::special(
                     rule.king_from,
                     rule.king_to,

@@ -22,9 +22,28 @@ pub struct Ride<B> {
     pub capture: bool,
 }
 
+/// What a piece's moves are made of, for move generation to pick its loop once per piece
+/// type: leaps, whole rook lines, whole bishop lines (the plain kinds), or anything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    /// No moves (a slot the game does not use).
+    Idle,
+    Leaper,
+    Rook,
+    Bishop,
+    Queen,
+    LeaperRook,
+    LeaperBishop,
+    LeaperQueen,
+    /// One-mode leaps or directional rides: moves and captures differ.
+    Irregular,
+}
+
 pub struct PieceTables<B> {
     /// Leaps that move and capture, per colour and cell.
     pub leap: [Vec<B>; 2],
+    /// `leap` is not empty everywhere (pure sliders skip its lookup).
+    pub leaps: bool,
     /// Leaps that only move / only capture (empty tables when the piece has none).
     pub leap_quiet: [Vec<B>; 2],
     pub leap_capture: [Vec<B>; 2],
@@ -36,6 +55,8 @@ pub struct PieceTables<B> {
     pub plain: bool,
     /// The leap tables differ between the colours.
     pub asymmetric: bool,
+    /// The flags above summed up.
+    pub kind: PieceKind,
 }
 
 /// White's step turned into `color`'s.
@@ -55,6 +76,7 @@ impl<B: Bitboard> PieceTables<B> {
     pub fn none(n: usize) -> PieceTables<B> {
         PieceTables {
             leap: [vec![B::EMPTY; n], vec![B::EMPTY; n]],
+            leaps: false,
             leap_quiet: [Vec::new(), Vec::new()],
             leap_capture: [Vec::new(), Vec::new()],
             orth: false,
@@ -62,6 +84,7 @@ impl<B: Bitboard> PieceTables<B> {
             rides: Vec::new(),
             plain: true,
             asymmetric: false,
+            kind: PieceKind::Idle,
         }
     }
 
@@ -168,7 +191,19 @@ impl<B: Bitboard> PieceTables<B> {
                 });
             }
         }
+        t.leaps = any(&t.leap[0]) || any(&t.leap[1]);
         t.plain = t.rides.is_empty() && t.leap_quiet[0].is_empty() && t.leap_capture[0].is_empty();
+        t.kind = match (t.plain, t.leaps, t.orth, t.diag) {
+            (false, ..) => PieceKind::Irregular,
+            (true, false, false, false) => PieceKind::Idle,
+            (true, true, false, false) => PieceKind::Leaper,
+            (true, false, true, false) => PieceKind::Rook,
+            (true, false, false, true) => PieceKind::Bishop,
+            (true, false, true, true) => PieceKind::Queen,
+            (true, true, true, false) => PieceKind::LeaperRook,
+            (true, true, false, true) => PieceKind::LeaperBishop,
+            (true, true, true, true) => PieceKind::LeaperQueen,
+        };
         t.asymmetric = t.leap[0] != t.leap[1]
             || t.leap_quiet[0] != t.leap_quiet[1]
             || t.leap_capture[0] != t.leap_capture[1];

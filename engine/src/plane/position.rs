@@ -3,7 +3,7 @@
 
 use crate::piece_sets::Placement;
 use crate::plane::moves::{Move, MoveKind};
-use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
+use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError, FAST_LEAP_GROUPS};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
 use crate::types::{Color, Piece, Role};
@@ -20,6 +20,22 @@ pub struct Undo {
     ep: u8,
     halfmove: u32,
     key: u64,
+}
+
+/// A position's pieces grouped by the way they attack (whole rook lines, whole bishop
+/// lines, pawns, each leap table of the game), gathered once so that asking about many
+/// cells costs table lookups only.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackerSets<B> {
+    pub white: B,
+    pub black: B,
+    pub orth: B,
+    pub diag: B,
+    pub pawns: B,
+    /// One per leap group of the game's rules (`Rules::leap_groups`), in its order.
+    pub leapers: [B; 8],
+    /// The first `Rules::fast_leap_groups` of them (the rest empty), beside `leap_from`.
+    pub fast_leapers: [B; FAST_LEAP_GROUPS],
 }
 
 #[derive(Clone)]
@@ -81,31 +97,59 @@ impl<B: Bitboard> Position<B> {
         self.board.remove::<HASH>(sq, &mut self.turn.key)
     }
 
+    /// The pieces grouped the way they attack, for `attackers_with`.
+    #[inline(always)]
+    pub fn attacker_sets(&self) -> AttackerSets<B> {
+        let r = self.rules;
+        let sets = &self.board.sets;
+        let mut leapers = [B::EMPTY; 8];
+        for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
+            *set = sets.roles_selected(&g.roles);
+        }
+        let mut fast_leapers = [B::EMPTY; FAST_LEAP_GROUPS];
+        fast_leapers[..r.fast_leap_groups].copy_from_slice(&leapers[..r.fast_leap_groups]);
+        AttackerSets {
+            white: sets.color(Color::White),
+            black: sets.color(Color::Black),
+            orth: sets.roles_selected(&r.orth_roles),
+            diag: sets.roles_selected(&r.diag_roles),
+            pawns: sets.role(Role::Pawn),
+            leapers,
+            fast_leapers,
+        }
+    }
+
     /// Every piece (of either colour) that attacks `sq` with the given occupancy.
     #[inline]
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
+        self.attackers_with(sq, occupied, &self.attacker_sets())
+    }
+
+    /// `attackers_to` with the pieces already grouped (`attacker_sets` of this position):
+    /// move generation groups them once per node and then asks about many cells.
+    #[inline(always)]
+    pub fn attackers_with(&self, sq: usize, occupied: B, s: &AttackerSets<B>) -> B {
         let r = self.rules;
-        let sets = &self.board.sets;
-        let union = |roles: &[Role]| roles.iter().fold(B::EMPTY, |acc, &x| acc | sets.role(x));
-        let white = sets.color(Color::White);
-        let black = sets.color(Color::Black);
-        let pawns = sets.role(Role::Pawn);
-        let mut a = (r.orth.attacks(sq, occupied) & union(&r.orth_roles))
-            | (r.diag.attacks(sq, occupied) & union(&r.diag_roles))
-            | (r.pawn_attackers[0][sq] & pawns & white)
-            | (r.pawn_attackers[1][sq] & pawns & black);
-        for g in &r.leap_groups {
-            let set = union(&g.roles);
+        let mut a = (r.orth.attacks(sq, occupied) & s.orth)
+            | (r.diag.attacks(sq, occupied) & s.diag)
+            | (r.pawn_attackers[0][sq] & s.pawns & s.white)
+            | (r.pawn_attackers[1][sq] & s.pawns & s.black);
+        let from = &r.leap_from[sq];
+        for (&cells, &set) in from.iter().zip(&s.fast_leapers) {
+            a |= cells & set;
+        }
+        let slow = r.fast_leap_groups..r.leap_groups.len();
+        for (g, &set) in r.leap_groups[slow.clone()].iter().zip(&s.leapers[slow]) {
             if g.symmetric {
                 a |= g.from[0][sq] & set;
             } else {
-                a |= (g.from[0][sq] & set & white) | (g.from[1][sq] & set & black);
+                a |= (g.from[0][sq] & set & s.white) | (g.from[1][sq] & set & s.black);
             }
         }
         for &role in &r.irregular_roles {
-            let set = sets.role(role);
+            let set = self.board.sets.role(role);
             let p = &r.pieces[role.index()];
-            for (c, side) in [white, black].into_iter().enumerate() {
+            for (c, side) in [s.white, s.black].into_iter().enumerate() {
                 let mine = set & side;
                 if mine.is_empty() {
                     continue;

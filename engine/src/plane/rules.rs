@@ -49,11 +49,19 @@ pub struct Rules<B: Bitboard> {
     pub present: [bool; 8],
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
     pub pieces: [PieceTables<B>; 8],
-    /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
-    pub orth_roles: ArrayVec<Role, 8>,
-    pub diag_roles: ArrayVec<Role, 8>,
-    /// Roles sharing one leap table, with the reverse table per colour.
+    /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks), as role
+    /// selectors for `PieceSets::roles_selected`.
+    pub orth_roles: RoleSelect<B>,
+    pub diag_roles: RoleSelect<B>,
+    /// Roles sharing one leap table, with the reverse table per colour. The first
+    /// `FAST_LEAP_GROUPS` groups that leap the same for both colours are also in
+    /// `leap_from` (all games built in have no more), the others only here.
     pub leap_groups: ArrayVec<LeapGroup<B>, 8>,
+    /// Per cell, where the pieces of each fast leap group must stand to leap there, side
+    /// by side so that one lookup serves every group (unused places are empty).
+    pub leap_from: Vec<[B; FAST_LEAP_GROUPS]>,
+    /// How many of `leap_groups` (its first ones) are in `leap_from`.
+    pub fast_leap_groups: usize,
     /// Roles with moves beyond plain leaps and whole lines (directional or one-mode rides,
     /// one-mode leaps): move generation tests each of their moves and those of the side
     /// they might pin.
@@ -83,10 +91,22 @@ pub struct Rules<B: Bitboard> {
     pub zobrist: Zobrist,
 }
 
+/// Leap groups looked up together (`Rules::leap_from`): chess has two (knight, king),
+/// Ultra SEC three.
+pub const FAST_LEAP_GROUPS: usize = 3;
+
+/// A set of roles as a selector: all ones at a chosen role's index, empty elsewhere.
+pub type RoleSelect<B> = [B; 8];
+
+/// The selector of the roles `keep` accepts.
+fn select<B: Bitboard>(keep: impl Fn(Role) -> bool) -> RoleSelect<B> {
+    ROLES.map(|r| if keep(r) { !B::EMPTY } else { B::EMPTY })
+}
+
 /// Roles whose pieces leap alike, and where a piece of each colour must stand to leap to a
 /// cell (`symmetric`: the same for both colours).
 pub struct LeapGroup<B> {
-    pub roles: ArrayVec<Role, 8>,
+    pub roles: RoleSelect<B>,
     pub from: [Vec<B>; 2],
     pub symmetric: bool,
 }
@@ -189,16 +209,8 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         let present = |r: &Role| *r != Role::Pawn && spec.roles.contains(r);
-        let orth_roles: ArrayVec<Role, 8> = ROLES
-            .iter()
-            .copied()
-            .filter(|r| present(r) && pieces[r.index()].orth)
-            .collect();
-        let diag_roles: ArrayVec<Role, 8> = ROLES
-            .iter()
-            .copied()
-            .filter(|r| present(r) && pieces[r.index()].diag)
-            .collect();
+        let orth_roles = select(|r| present(&r) && pieces[r.index()].orth);
+        let diag_roles = select(|r| present(&r) && pieces[r.index()].diag);
         let irregular_roles: ArrayVec<Role, 8> = ROLES
             .iter()
             .copied()
@@ -207,27 +219,42 @@ impl<B: Bitboard> Rules<B> {
         let mut leap_groups: ArrayVec<LeapGroup<B>, 8> = ArrayVec::new();
         for role in ROLES.iter().copied().filter(present) {
             let t = &pieces[role.index()];
-            if t.leap.iter().all(|v| v.iter().all(|b| b.is_empty())) {
+            if !t.leaps {
                 continue;
             }
-            match leap_groups
-                .iter_mut()
-                .find(|g| g.roles.iter().any(|r| pieces[r.index()].leap == t.leap))
-            {
-                Some(g) => g.roles.push(role),
+            match leap_groups.iter_mut().find(|g| {
+                ROLES
+                    .iter()
+                    .any(|r| g.roles[r.index()].any() && pieces[r.index()].leap == t.leap)
+            }) {
+                Some(g) => g.roles[role.index()] = !B::EMPTY,
                 None => {
                     let from = t.leap_from();
                     let symmetric = from[0] == from[1];
-                    let mut roles = ArrayVec::new();
-                    roles.push(role);
                     leap_groups.push(LeapGroup {
-                        roles,
+                        roles: select(|r| r == role),
                         from,
                         symmetric,
                     });
                 }
             }
         }
+        // Symmetric groups first, so that the fast ones are a prefix.
+        leap_groups.sort_by_key(|g| !g.symmetric);
+        let fast_leap_groups = leap_groups
+            .iter()
+            .take(FAST_LEAP_GROUPS)
+            .take_while(|g| g.symmetric)
+            .count();
+        let leap_from: Vec<[B; FAST_LEAP_GROUPS]> = (0..n)
+            .map(|sq| {
+                let mut row = [B::EMPTY; FAST_LEAP_GROUPS];
+                for (cell, g) in row.iter_mut().zip(&leap_groups[..fast_leap_groups]) {
+                    *cell = g.from[0][sq];
+                }
+                row
+            })
+            .collect();
         let capture_from: [[Vec<B>; 2]; 8] = ROLES.map(|role| {
             let t = &pieces[role.index()];
             if t.leap_capture[0].is_empty() {
@@ -415,6 +442,8 @@ impl<B: Bitboard> Rules<B> {
             orth_roles,
             diag_roles,
             leap_groups,
+            leap_from,
+            fast_leap_groups,
             irregular_roles,
             capture_from,
             pawn_quiet,
@@ -476,7 +505,7 @@ impl<B: Bitboard> Rules<B> {
     /// plain piece's moves).
     #[inline(always)]
     fn moves_both_ways(&self, p: &PieceTables<B>, color: usize, sq: usize, occupied: B) -> B {
-        let mut a = p.leap[color][sq];
+        let mut a = if p.leaps { p.leap[color][sq] } else { B::EMPTY };
         if p.orth {
             a |= self.orth.attacks(sq, occupied);
         }
