@@ -50,14 +50,15 @@ impl<S: Bitboard> PieceSets<S> {
         self.by_role[role.index()]
     }
 
-    /// Cells holding pieces of the roles `select` marks (all ones at a role's index to
-    /// take it, empty to leave it): eight ANDs and ORs, no loop over a role list, for the
-    /// attack and pin sets asked at every node.
+    /// Cells holding pieces of the roles in `mask` (bit `Role::index`): one lookup per
+    /// role in the mask, for the attack and pin sets asked at every node.
     #[inline(always)]
-    pub fn roles_selected(&self, select: &[S; ROLES.len()]) -> S {
+    pub fn roles_in(&self, mask: u8) -> S {
         let mut set = S::EMPTY;
-        for (&pieces, &take) in self.by_role.iter().zip(select) {
-            set |= pieces & take;
+        let mut m = mask;
+        while m != 0 {
+            set |= self.by_role[(m.trailing_zeros() & 7) as usize];
+            m &= m - 1;
         }
         set
     }

@@ -3,7 +3,7 @@
 
 use crate::piece_sets::Placement;
 use crate::plane::moves::{Move, MoveKind};
-use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError, FAST_LEAP_GROUPS};
+use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
 use crate::types::{Color, Piece, Role};
@@ -34,8 +34,6 @@ pub struct AttackerSets<B> {
     pub pawns: B,
     /// One per leap group of the game's rules (`Rules::leap_groups`), in its order.
     pub leapers: [B; 8],
-    /// The first `Rules::fast_leap_groups` of them (the rest empty), beside `leap_from`.
-    pub fast_leapers: [B; FAST_LEAP_GROUPS],
 }
 
 #[derive(Clone)]
@@ -104,18 +102,15 @@ impl<B: Bitboard> Position<B> {
         let sets = &self.board.sets;
         let mut leapers = [B::EMPTY; 8];
         for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
-            *set = sets.roles_selected(&g.roles);
+            *set = sets.roles_in(g.roles);
         }
-        let mut fast_leapers = [B::EMPTY; FAST_LEAP_GROUPS];
-        fast_leapers[..r.fast_leap_groups].copy_from_slice(&leapers[..r.fast_leap_groups]);
         AttackerSets {
             white: sets.color(Color::White),
             black: sets.color(Color::Black),
-            orth: sets.roles_selected(&r.orth_roles),
-            diag: sets.roles_selected(&r.diag_roles),
+            orth: sets.roles_in(r.orth_roles),
+            diag: sets.roles_in(r.diag_roles),
             pawns: sets.role(Role::Pawn),
             leapers,
-            fast_leapers,
         }
     }
 
@@ -134,12 +129,7 @@ impl<B: Bitboard> Position<B> {
             | (r.diag.attacks(sq, occupied) & s.diag)
             | (r.pawn_attackers[0][sq] & s.pawns & s.white)
             | (r.pawn_attackers[1][sq] & s.pawns & s.black);
-        let from = &r.leap_from[sq];
-        for (&cells, &set) in from.iter().zip(&s.fast_leapers) {
-            a |= cells & set;
-        }
-        let slow = r.fast_leap_groups..r.leap_groups.len();
-        for (g, &set) in r.leap_groups[slow.clone()].iter().zip(&s.leapers[slow]) {
+        for (g, &set) in r.leap_groups.iter().zip(&s.leapers) {
             if g.symmetric {
                 a |= g.from[0][sq] & set;
             } else {

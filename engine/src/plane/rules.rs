@@ -1,7 +1,7 @@
 //! A game's data turned into tables, once per game and bitboard width: geometry, attack
 //! tables, pawn steps, promotion squares, castling squares and Zobrist keys.
 
-use crate::plane::piece_tables::PieceTables;
+use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::variant::{BoardShape, Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
 use crate::types::{Color, Role, ROLES};
 use crate::zobrist::Zobrist;
@@ -50,18 +50,11 @@ pub struct Rules<B: Bitboard> {
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
     pub pieces: [PieceTables<B>; 8],
     /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks), as role
-    /// selectors for `PieceSets::roles_selected`.
-    pub orth_roles: RoleSelect<B>,
-    pub diag_roles: RoleSelect<B>,
-    /// Roles sharing one leap table, with the reverse table per colour. The first
-    /// `FAST_LEAP_GROUPS` groups that leap the same for both colours are also in
-    /// `leap_from` (all games built in have no more), the others only here.
+    /// masks for `PieceSets::roles_in`.
+    pub orth_roles: RoleMask,
+    pub diag_roles: RoleMask,
+    /// Roles sharing one leap table, with the reverse table per colour.
     pub leap_groups: ArrayVec<LeapGroup<B>, 8>,
-    /// Per cell, where the pieces of each fast leap group must stand to leap there, side
-    /// by side so that one lookup serves every group (unused places are empty).
-    pub leap_from: Vec<[B; FAST_LEAP_GROUPS]>,
-    /// How many of `leap_groups` (its first ones) are in `leap_from`.
-    pub fast_leap_groups: usize,
     /// Roles with moves beyond plain leaps and whole lines (directional or one-mode rides,
     /// one-mode leaps): move generation tests each of their moves and those of the side
     /// they might pin.
@@ -91,22 +84,21 @@ pub struct Rules<B: Bitboard> {
     pub zobrist: Zobrist,
 }
 
-/// Leap groups looked up together (`Rules::leap_from`): chess has two (knight, king),
-/// Ultra SEC three.
-pub const FAST_LEAP_GROUPS: usize = 3;
+/// A set of roles: bit `Role::index` for each.
+pub type RoleMask = u8;
 
-/// A set of roles as a selector: all ones at a chosen role's index, empty elsewhere.
-pub type RoleSelect<B> = [B; 8];
-
-/// The selector of the roles `keep` accepts.
-fn select<B: Bitboard>(keep: impl Fn(Role) -> bool) -> RoleSelect<B> {
-    ROLES.map(|r| if keep(r) { !B::EMPTY } else { B::EMPTY })
+/// The mask of the roles `keep` accepts.
+fn select(keep: impl Fn(Role) -> bool) -> RoleMask {
+    ROLES
+        .iter()
+        .filter(|&&r| keep(r))
+        .fold(0, |m, r| m | 1 << r.index())
 }
 
 /// Roles whose pieces leap alike, and where a piece of each colour must stand to leap to a
 /// cell (`symmetric`: the same for both colours).
 pub struct LeapGroup<B> {
-    pub roles: RoleSelect<B>,
+    pub roles: RoleMask,
     pub from: [Vec<B>; 2],
     pub symmetric: bool,
 }
@@ -225,9 +217,9 @@ impl<B: Bitboard> Rules<B> {
             match leap_groups.iter_mut().find(|g| {
                 ROLES
                     .iter()
-                    .any(|r| g.roles[r.index()].any() && pieces[r.index()].leap == t.leap)
+                    .any(|r| g.roles & 1 << r.index() != 0 && pieces[r.index()].leap == t.leap)
             }) {
-                Some(g) => g.roles[role.index()] = !B::EMPTY,
+                Some(g) => g.roles |= 1 << role.index(),
                 None => {
                     let from = t.leap_from();
                     let symmetric = from[0] == from[1];
@@ -239,22 +231,6 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        // Symmetric groups first, so that the fast ones are a prefix.
-        leap_groups.sort_by_key(|g| !g.symmetric);
-        let fast_leap_groups = leap_groups
-            .iter()
-            .take(FAST_LEAP_GROUPS)
-            .take_while(|g| g.symmetric)
-            .count();
-        let leap_from: Vec<[B; FAST_LEAP_GROUPS]> = (0..n)
-            .map(|sq| {
-                let mut row = [B::EMPTY; FAST_LEAP_GROUPS];
-                for (cell, g) in row.iter_mut().zip(&leap_groups[..fast_leap_groups]) {
-                    *cell = g.from[0][sq];
-                }
-                row
-            })
-            .collect();
         let capture_from: [[Vec<B>; 2]; 8] = ROLES.map(|role| {
             let t = &pieces[role.index()];
             if t.leap_capture[0].is_empty() {
@@ -442,8 +418,6 @@ impl<B: Bitboard> Rules<B> {
             orth_roles,
             diag_roles,
             leap_groups,
-            leap_from,
-            fast_leap_groups,
             irregular_roles,
             capture_from,
             pawn_quiet,
@@ -472,16 +446,30 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn attacks(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
         let p = &self.pieces[role.index()];
-        let mut a = self.moves_both_ways(p, color, sq, occupied);
-        if !p.plain {
-            if !p.leap_capture[color].is_empty() {
-                a |= p.leap_capture[color][sq];
+        match p.kind {
+            PieceKind::Leaper => p.leap[color][sq],
+            PieceKind::Rook => self.orth.attacks(sq, occupied),
+            PieceKind::Bishop => self.diag.attacks(sq, occupied),
+            PieceKind::Queen => self.orth.attacks(sq, occupied) | self.diag.attacks(sq, occupied),
+            PieceKind::LeaperRook => p.leap[color][sq] | self.orth.attacks(sq, occupied),
+            PieceKind::LeaperBishop => p.leap[color][sq] | self.diag.attacks(sq, occupied),
+            PieceKind::LeaperQueen => {
+                p.leap[color][sq]
+                    | self.orth.attacks(sq, occupied)
+                    | self.diag.attacks(sq, occupied)
             }
-            for ride in p.rides.iter().filter(|r| r.capture) {
-                a |= ride.to[color].attacks(sq, occupied);
+            PieceKind::Idle => B::EMPTY,
+            PieceKind::Irregular => {
+                let mut a = self.moves_both_ways(p, color, sq, occupied);
+                if !p.leap_capture[color].is_empty() {
+                    a |= p.leap_capture[color][sq];
+                }
+                for ride in p.rides.iter().filter(|r| r.capture) {
+                    a |= ride.to[color].attacks(sq, occupied);
+                }
+                a
             }
         }
-        a
     }
 
     /// Cells the piece may move to without capturing, if empty (for plain pieces the same
