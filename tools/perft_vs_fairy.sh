@@ -40,7 +40,7 @@ for bin in "$O" "${FS_BINS[@]}"; do
   fi
 done
 
-# Fairy-Stockfish's `id name`, and Oblique's version, for the header.
+# Fairy-Stockfish's `id name`, for the header.
 fs_name() {
   printf 'uci\nquit\n' | "$1" 2>/dev/null | awk '/^id name/ {sub(/^id name /, ""); print; exit}'
 }
@@ -55,19 +55,20 @@ cpu_of() {
   awk '{printf "%.3f", $1 + $2}' <<< "$t"
 }
 
-# Oblique's perft: prints "NODES WALL CPU", or "- - -" and the reason on stderr. WALL is its
+# Oblique's perft: prints "NODES WALL CPU", or the reason on stderr and then "- - -" (in that
+# order: the caller reads the reason once it has read the line). WALL is its
 # own `time` figure; CPU is the process's CPU time less that of a depth-1 run of the same file
 # just before (start-up: reading the file, building the tables).
 ours_perft() {
   local file=$1 depth=$2 out base t
   if [ ! -f "$file" ]; then
-    echo "- - -"
     echo "no game file $file" >&2
+    echo "- - -"
     return
   fi
   if ! out=$("$O" perft --variant-file "$file" --depth 1 2>&1); then
-    echo "- - -"
     echo "$out" | tail -1 >&2
+    echo "- - -"
     return
   fi
   base=$(cpu_of "$O" perft --variant-file "$file" --depth 1)
