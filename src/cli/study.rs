@@ -256,16 +256,16 @@ fn write_weights(game: &str, values: &[PooledValue], path: &Path) -> Result<(), 
         error,
     })?;
     let spec = oblique_engine::find_variant(game);
+    let in_force = weights::material_in_force(game).unwrap_or_default();
     for (letter, pawns, _, _) in &measured {
         let role = spec.and_then(|s| s.role_of_letter(*letter));
-        if let Some(role) = role {
-            let m = w.material.of(role);
+        let was = in_force.iter().find(|(r, _)| Some(*r) == role);
+        if let (Some(role), Some(&(_, was))) = (role, was) {
+            let (old, new) = (base.material.of(role), w.material.of(role));
+            let now = was - old + new;
             println!(
-                "weights: {letter} measured {pawns:.2} pawns: material {} mg, {} eg (was {} mg, {} eg)",
-                m.mg,
-                m.eg,
-                base.material.of(role).mg,
-                base.material.of(role).eg
+                "weights: {letter} measured {pawns:.2} pawns: {} mg, {} eg centipawns (was {} mg, {} eg), material weight {} mg, {} eg (was {} mg, {} eg)",
+                now.mg, now.eg, was.mg, was.eg, new.mg, new.eg, old.mg, old.eg
             );
         }
     }
