@@ -63,6 +63,9 @@ pub enum CliError {
     /// `oblique check` found a perft number that differs from the file's.
     #[error("{0}")]
     Check(String),
+    /// A weights file that cannot be used (`--weights`, `study values --write-weights`).
+    #[error(transparent)]
+    Weights(#[from] oblique_eval::weights::WeightsFileError),
     /// The tuner's or the network trainer's failure (`oblique tune`, `oblique net`).
     #[error(transparent)]
     Train(#[from] TrainError),

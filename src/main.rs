@@ -32,6 +32,11 @@ struct Cli {
     /// With one game loaded, commands play it without --variant.
     #[arg(long, global = true, value_name = "FILE")]
     variant_file: Vec<String>,
+    /// Play the game a weights file names with its weights (the format `oblique tune fit` and
+    /// `oblique study values --write-weights` write) instead of the built-in ones; other
+    /// games keep theirs. The engine's name then ends in `weights FILE`.
+    #[arg(long, global = true, value_name = "FILE")]
+    weights: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -80,11 +85,15 @@ enum Command {
 /// Runs a protocol session on standard input and output.
 fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
     let search_fn = oblique_protocol::evaluation_search_fn();
-    oblique_protocol::set_engine_name(&format!(
+    let mut name = format!(
         "Oblique {} ({})",
         env!("CARGO_PKG_VERSION"),
         env!("OBLIQUE_COMMIT")
-    ));
+    );
+    if let Some(file) = cli::args::weights_file() {
+        name.push_str(&format!(" weights {file}"));
+    }
+    oblique_protocol::set_engine_name(&name);
     let input = std::io::BufReader::new(std::io::stdin());
     Ok(oblique_protocol::run(
         input,
@@ -97,6 +106,7 @@ fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
 /// Dispatches a command to its module; each module checks its own arguments.
 fn run(cli: Cli) -> Result<(), CliError> {
     cli::args::load_variant_files(&cli.variant_file)?;
+    cli::args::load_weights(cli.weights.as_deref())?;
     let Some(command) = cli.command else {
         return protocol(oblique_protocol::Protocol::Auto);
     };

@@ -32,6 +32,26 @@ pub fn load_variant_files(files: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The `--weights` file this process plays with, as given (engines it starts need it).
+static WEIGHTS: OnceLock<String> = OnceLock::new();
+
+/// Reads `--weights FILE` (the format `oblique tune fit` and `oblique study values
+/// --write-weights` write) and makes it the evaluation's weights for the game it names,
+/// for this process. Call after `load_variant_files`: the file may name a file's game.
+pub fn load_weights(path: Option<&str>) -> Result<(), CliError> {
+    if let Some(path) = path {
+        oblique_eval::weights::use_file(path)?;
+        let _ = WEIGHTS.set(path.to_string());
+    }
+    Ok(())
+}
+
+/// The `--weights` file, for the engine processes a command starts and for the engine's
+/// name.
+pub fn weights_file() -> Option<&'static str> {
+    WEIGHTS.get().map(String::as_str)
+}
+
 /// The game a command plays: `--variant`, else the one game of `--variant-file`, else
 /// orthodox chess.
 pub fn game_name(variant: &Option<String>) -> String {

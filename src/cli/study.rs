@@ -1,6 +1,8 @@
 //! `oblique study balance|values|playability`: the command line of the self-play studies
 //! (issue 35). The arguments are checked and turned into the arena's `study::run::Setup`; the
 //! study itself (schedule, games, statistics, report files) lives in `oblique_arena::study`.
+//! What needs the evaluator (its piece values, `study values --write-weights`) is here, as
+//! the arena does not know it.
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
@@ -8,9 +10,11 @@ use oblique_arena::config::{EngineConfig, Tc};
 use oblique_arena::shard::Shard;
 use oblique_arena::study::error::StudyError;
 use oblique_arena::study::run::Setup;
+use oblique_arena::study::values::PooledValue;
 use oblique_engine::Role;
+use oblique_eval::weights;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
@@ -40,6 +44,12 @@ pub struct ValuesArgs {
     /// only the pawn (the yardstick) is played besides.
     #[arg(long, value_name = "X:Y,...", value_delimiter = ',')]
     pub trade: Vec<String>,
+    /// Also write a weights file (the format `oblique tune fit` writes, read by `oblique
+    /// --weights FILE`) whose material gives each measured piece its measured value (pooled
+    /// over the limits) in the evaluation's pawns; every other weight, and each piece without
+    /// a value, keeps the game's current one. 2D games only.
+    #[arg(long, value_name = "FILE")]
+    pub write_weights: Option<PathBuf>,
 }
 
 /// What every study takes.
@@ -132,6 +142,11 @@ impl StudyArgs {
             None => {
                 let exe = std::env::current_exe().map_err(CliError::Input)?;
                 let mut own = oblique_arena::study::play::own_engine(&exe);
+                // A weights file: the engines play with it too.
+                if let Some(f) = crate::cli::args::weights_file() {
+                    own.command.insert(1, f.to_string());
+                    own.command.insert(1, "--weights".to_string());
+                }
                 // A game from a file: the engines read the same files.
                 for f in crate::cli::args::variant_files().iter().rev() {
                     own.command.insert(1, f.clone());
@@ -165,21 +180,100 @@ impl StudyArgs {
 }
 
 /// The evaluation's piece values in pawns (its pawn-role piece's value is one), by upper-case
-/// FEN letter.
+/// FEN letter. In a 2D game, the material the evaluation plays with: the value derived from
+/// mobility plus the material weight in force (a tuned file's, or `--weights`), middle game
+/// and end game added (each over the pawn's); in Star Trek chess, the derived values.
 fn engine_values(variant: &str) -> BTreeMap<char, f64> {
-    let values = oblique_eval::piece_values(variant);
+    let spec = oblique_engine::find_variant(variant);
+    let values: Vec<(Role, f64)> = match weights::material_in_force(variant) {
+        Some(m) => m.iter().map(|&(r, v)| (r, (v.mg + v.eg) as f64)).collect(),
+        None => oblique_eval::piece_values(variant)
+            .into_iter()
+            .map(|(r, v)| (r, v as f64))
+            .collect(),
+    };
     let pawn = values
         .iter()
         .find(|(r, _)| *r == Role::Pawn)
-        .map(|&(_, v)| v as f64)
+        .map(|&(_, v)| v)
         .filter(|&v| v > 0.0);
+    let letter = |r: Role| spec.map_or_else(|| r.letter(), |s| s.letter(r));
     match pawn {
         Some(pawn) => values
             .iter()
-            .map(|&(r, v)| (r.letter().to_ascii_uppercase(), v as f64 / pawn))
+            .map(|&(r, v)| (letter(r).to_ascii_uppercase(), v / pawn))
             .collect(),
         None => BTreeMap::new(),
     }
+}
+
+/// `--write-weights`: the game's weights in force with the measured pieces' material
+/// (`values.json`'s pooled `pawns`), written as `oblique tune fit` writes a file. Prints one
+/// line per piece: the material written, or why none was.
+fn write_weights(game: &str, values: &[PooledValue], path: &Path) -> Result<(), CliError> {
+    let mut measured = Vec::new();
+    let mut kept = Vec::new();
+    for v in values {
+        match v.pawns {
+            Some((p, lo, hi)) => measured.push((v.letter, p, lo, hi)),
+            None => kept.push(v.letter),
+        }
+    }
+    let base = weights::for_game(game);
+    let pawns: Vec<(char, f64)> = measured.iter().map(|&(l, p, _, _)| (l, p)).collect();
+    let w = weights::with_material(game, &base, &pawns)?;
+    let fit = format!(
+        "material from material-odds self-play, values in pawns pooled over the limits (95 %): {}{}; every other weight as the game's in force{}",
+        if measured.is_empty() {
+            "none measured".to_string()
+        } else {
+            measured
+                .iter()
+                .map(|(l, p, lo, hi)| format!("{l} {p:.2} ({lo:.2} to {hi:.2})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+        if kept.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; no value, material kept: {}",
+                kept.iter().map(char::to_string).collect::<Vec<_>>().join(", ")
+            )
+        },
+        crate::cli::args::weights_file()
+            .map(|f| format!(" (from {f})"))
+            .unwrap_or_default()
+    );
+    let file = weights::WeightsFile {
+        game: game.to_string(),
+        command: command_line(),
+        fit,
+        weights: w.clone(),
+    };
+    std::fs::write(path, file.to_text()).map_err(|error| StudyError::Write {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let spec = oblique_engine::find_variant(game);
+    let in_force = weights::material_in_force(game).unwrap_or_default();
+    for (letter, pawns, _, _) in &measured {
+        let role = spec.and_then(|s| s.role_of_letter(*letter));
+        let was = in_force.iter().find(|(r, _)| Some(*r) == role);
+        if let (Some(role), Some(&(_, was))) = (role, was) {
+            let (old, new) = (base.material.of(role), w.material.of(role));
+            let now = was - old + new;
+            println!(
+                "weights: {letter} measured {pawns:.2} pawns: {} mg, {} eg centipawns (was {} mg, {} eg), material weight {} mg, {} eg (was {} mg, {} eg)",
+                now.mg, now.eg, was.mg, was.eg, new.mg, new.eg, old.mg, old.eg
+            );
+        }
+    }
+    for letter in &kept {
+        println!("weights: {letter} has no measured value: its material is kept");
+    }
+    println!("Wrote weights {}", path.display());
+    Ok(())
 }
 
 /// Runs `oblique study ...`.
@@ -223,12 +317,22 @@ pub fn run(cmd: StudyCommand) -> Result<(), CliError> {
                     }
                 }
             }
-            oblique_arena::study::values::run(
+            let game = oblique_engine::AnyPosition::new(&setup.variant, None)?
+                .variant_name()
+                .to_string();
+            if args.write_weights.is_some() {
+                // Before any game: a game whose evaluation takes no weights file.
+                weights::with_material(&game, &weights::for_game(&game), &[])?;
+            }
+            let values = oblique_arena::study::values::run(
                 &setup,
                 &letters,
                 &trades,
-                &engine_values(&setup.variant),
+                &engine_values(&game),
             )?;
+            if let Some(path) = &args.write_weights {
+                write_weights(&game, &oblique_arena::study::values::pooled(&values), path)?;
+            }
         }
     }
     Ok(())

@@ -436,6 +436,38 @@ pub fn run(
     Ok(json)
 }
 
+/// A piece's value pooled over the limits, as `values.json` holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PooledValue {
+    /// FEN letter, upper case.
+    pub letter: char,
+    /// Value in pawns and its 95 % interval; `None` where the games gave no value.
+    pub pawns: Option<(f64, f64, f64)>,
+}
+
+/// The pooled value of each piece (not the trades) of a `values.json`, in its key order.
+pub fn pooled(json: &Value) -> Vec<PooledValue> {
+    let Some(map) = json["values"].as_object() else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter_map(|(key, v)| {
+            let mut chars = key.chars();
+            let (Some(letter), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            let value = match (v["pawns"].as_f64(), v["low"].as_f64(), v["high"].as_f64()) {
+                (Some(p), Some(lo), Some(hi)) => Some((p, lo, hi)),
+                _ => None,
+            };
+            Some(PooledValue {
+                letter,
+                pawns: value,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
