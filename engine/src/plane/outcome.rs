@@ -9,13 +9,16 @@ use oblique_tables::Bitboard;
 impl<B: Bitboard> Position<B> {
     /// Neither side can ever mate, by the game's rule for dead positions.
     pub fn insufficient_material(&self) -> bool {
+        if self.spec().dead == DeadPosition::Never {
+            return false;
+        }
         let kings = self.board.sets.role(Role::King);
         let others = self.board.sets.occupied() & !kings;
         if others.is_empty() {
             return true;
         }
         match self.spec().dead {
-            DeadPosition::KingsOnly => false,
+            DeadPosition::KingsOnly | DeadPosition::Never => false,
             DeadPosition::Fide => {
                 let heavy = self.board.sets.role(Role::Pawn)
                     | self.board.sets.role(Role::Rook)
