@@ -296,3 +296,39 @@ fn end_rules_the_engine_does_not_play_are_refused_with_their_line() {
         "no such rank",
     );
 }
+
+#[test]
+fn xboard_states_the_new_results() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
+        .env_remove("OBLIQUE_VARIANTS")
+        .current_dir(root())
+        .args(["--variant-file", "variants/shatranj.toml"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start oblique");
+    let script = "xboard\nprotover 2\n\
+        new\nvariant shatranj\nforce\nsetboard 7k/4K2p/7P/8/8/8/8/8 w - - 0 1\nusermove e7f7\n\
+        new\nvariant shatranj\nforce\nsetboard 8/8/8/8/8/8/6Rk/4K3 b - - 0 1\nusermove h2h3\n\
+        quit\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("send");
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let results: Vec<&str> = text.lines().filter(|l| l.contains('{')).collect();
+    // Stalemate loses in Shatranj: Black is stalemated, White wins; then Black's king left
+    // alone with White to move.
+    assert_eq!(
+        results,
+        ["1-0 {Stalemate}", "1-0 {Black has a bare king}"],
+        "{text}"
+    );
+}
