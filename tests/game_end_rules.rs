@@ -332,3 +332,34 @@ fn xboard_states_the_new_results() {
         "{text}"
     );
 }
+
+#[test]
+fn check_prints_the_end_rules_it_understood() {
+    let check = |file: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .env_remove("OBLIQUE_NET")
+            .env_remove("OBLIQUE_VARIANTS")
+            .current_dir(root())
+            .args(["check", "--max-depth", "1", file])
+            .output()
+            .expect("run oblique");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let out = check("variants/shatranj.toml");
+    assert!(
+        out.contains(
+            "end stalemate loss, move rule 140 halfmoves, repetition 3, bare king loses, \
+             dead kings-only\n"
+        ),
+        "{out}"
+    );
+    let out = check("variants/kingofthehill.toml");
+    assert!(
+        out.contains(
+            "end stalemate draw, move rule 100 halfmoves, repetition 3, dead none, \
+             goal k d4 e4 d5 e5 (Black: by symmetry)\n"
+        ),
+        "{out}"
+    );
+}
