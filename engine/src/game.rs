@@ -5,7 +5,7 @@
 //! and counting legal moves, judging a finished game, perft, the status lines under a
 //! diagram) is written once here as provided methods.
 
-use crate::outcome::EndFacts;
+use crate::outcome::{EndFacts, EndRules};
 use crate::piece_sets::PieceSets;
 use crate::sink::{MoveCounter, MoveSink, PlainMove};
 use crate::types::{Color, Outcome, Piece, Role};
@@ -60,6 +60,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn goal_winner(&self) -> Option<Color> {
         None
     }
+    /// The game's numbers for ending it by rule (stalemate's value, the move and repetition
+    /// rules, bare king); chess's unless the game says otherwise.
+    fn end_rules(&self) -> EndRules {
+        EndRules::STANDARD
+    }
     /// Protocol (machine) notation.
     fn move_text(&self, m: Self::Move) -> String;
     /// The long form people write, with the piece letter (`Nb1-c3`, `O-O`).
@@ -112,14 +117,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// Result if the game is over (mate, stalemate, special wins, draws by rule).
     fn game_outcome(&self) -> Option<Outcome> {
+        let us = self.side_to_move();
         EndFacts {
             goal_winner: self.goal_winner(),
-            side_to_move: self.side_to_move(),
+            piece_counts: (self.color_bb(us).count(), self.color_bb(us.other()).count()),
+            side_to_move: us,
             legal_moves: self.count_legal_moves(),
             in_check: self.in_check(),
             halfmove: self.halfmove_clock(),
             repetitions: self.repetitions(),
             dead: self.insufficient_material(),
+            rules: self.end_rules(),
         }
         .outcome()
     }

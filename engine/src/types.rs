@@ -156,16 +156,35 @@ pub enum Outcome {
     PawnReachedGoal {
         winner: Color,
     },
+    /// Another piece reached its goal (king of the hill).
+    GoalReached {
+        winner: Color,
+    },
+    /// The loser was left with its king alone (Shatranj's bare king).
+    BareKing {
+        winner: Color,
+    },
+    /// A stalemate that decides the game (the game's `stalemate = "win"` or `"loss"`).
+    StalemateWin {
+        winner: Color,
+    },
     Stalemate,
+    /// A repetition as many times as the game's rule says (three in chess).
     ThreefoldRepetition,
     FiftyMoves,
+    /// The game's own move rule, other than fifty moves.
+    MoveRule,
     InsufficientMaterial,
 }
 
 impl Outcome {
     pub fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate { winner } | Outcome::PawnReachedGoal { winner } => Some(winner),
+            Outcome::Checkmate { winner }
+            | Outcome::PawnReachedGoal { winner }
+            | Outcome::GoalReached { winner }
+            | Outcome::BareKing { winner }
+            | Outcome::StalemateWin { winner } => Some(winner),
             _ => None,
         }
     }
@@ -202,9 +221,23 @@ impl Outcome {
             Outcome::PawnReachedGoal {
                 winner: Color::Black,
             } => "Black pawn reaches a1",
+            Outcome::GoalReached {
+                winner: Color::White,
+            } => "White reaches the goal",
+            Outcome::GoalReached {
+                winner: Color::Black,
+            } => "Black reaches the goal",
+            Outcome::BareKing {
+                winner: Color::White,
+            } => "Black has a bare king",
+            Outcome::BareKing {
+                winner: Color::Black,
+            } => "White has a bare king",
+            Outcome::StalemateWin { .. } => "Stalemate",
             Outcome::Stalemate => "Stalemate",
             Outcome::ThreefoldRepetition => "Draw by repetition",
             Outcome::FiftyMoves => "Draw by fifty-move rule",
+            Outcome::MoveRule => "Draw by move rule",
             Outcome::InsufficientMaterial => "Draw by insufficient material",
         }
     }

@@ -243,10 +243,30 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                 | "extinctionOpponentPieceCount"
         ) && !rules.unsupported.contains_key("extinctionValue")
     };
+    // Shatranj's bare king, the one extinction rule the engine plays, read as a whole.
+    let bare_king = shatranj_bare_king(rules);
+    let honoured = |key: &str| bare_king && key.starts_with("extinction");
+    if rules.unsupported.contains_key("extinctionValue") && !bare_king {
+        if let Some(key) = bare_king_mismatch(rules) {
+            if let Some(u) = rules.unsupported.get(key) {
+                return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
+            }
+            // Left at Fairy-Stockfish's default: point at the rule's value.
+            if let Some(u) = rules.unsupported.get("extinctionValue") {
+                return refuse(
+                    Some("extinctionValue"),
+                    format!(
+                        "extinctionValue = {} with {key} at its default: {}",
+                        u.value, u.why
+                    ),
+                );
+            }
+        }
+    }
     if let Some((key, u)) = rules
         .unsupported
         .iter()
-        .filter(|(k, _)| !inert(k))
+        .filter(|(k, _)| !inert(k) && !honoured(k))
         .min_by_key(|(_, u)| (u.section == name, u.line))
     {
         return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
@@ -609,10 +629,47 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             dead: None,
             move_rule: Some(rules.n_move_rule.saturating_mul(2)),
             repetition: Some(rules.n_fold_rule),
+            bare_king: bare_king.then(|| "loss".to_string()),
             goals,
         },
         perft: Vec::new(),
     })
+}
+
+/// Are the section's extinction keys exactly Shatranj's bare-king rule (`extinctionValue =
+/// loss`, `extinctionPieceTypes = *` (all pieces, king included), `extinctionPieceCount = 1`,
+/// `extinctionOpponentPieceCount = 2`, `extinctionClaim = true`, no pseudo-royal pieces)?
+/// Then the game's `bare_king = "loss"` plays it (`engine/src/outcome.rs` says how); any
+/// other extinction rule stays refused with its key.
+fn shatranj_bare_king(rules: &Rules) -> bool {
+    rules.unsupported.contains_key("extinctionValue") && bare_king_mismatch(rules).is_none()
+}
+
+/// Shatranj's bare king, key by key (`None`: not set, Fairy-Stockfish's default).
+const SHATRANJ_EXTINCTION: [(&str, Option<&str>); 6] = [
+    ("extinctionValue", Some("loss")),
+    ("extinctionPieceTypes", Some("*")),
+    ("extinctionPieceCount", Some("1")),
+    ("extinctionOpponentPieceCount", Some("2")),
+    ("extinctionClaim", Some("true")),
+    ("extinctionPseudoRoyal", None),
+];
+
+/// The first extinction key (in the order of the rule, one the section set first) that is
+/// not Shatranj's, so a refusal points at the line that differs.
+fn bare_king_mismatch(rules: &Rules) -> Option<&'static str> {
+    let value = |key: &str| rules.unsupported.get(key).map(|u| u.value.as_str());
+    let differs: Vec<&'static str> = SHATRANJ_EXTINCTION
+        .iter()
+        .filter(|(key, want)| value(key) != *want)
+        .map(|(key, _)| *key)
+        .collect();
+    // A key that is set (and so has a line) before one left at its default.
+    differs
+        .iter()
+        .copied()
+        .find(|k| rules.unsupported.contains_key(*k))
+        .or_else(|| differs.first().copied())
 }
 
 /// The king's and rooks' squares for castling, found in the start position as

@@ -382,6 +382,9 @@ macro_rules! foreign {
 
 const DROPS: &str = "drops and pockets are not played by the engine";
 const VALUES: &[&str] = &["win", "loss", "draw", "none"];
+/// The one extinction rule the engine plays is Shatranj's bare king (`ini_game`).
+const EXTINCTION: &str = "extinction rules other than Shatranj's bare king (value loss, \
+                          types *, count 1, opponent count 2, claim true) are not supported";
 
 /// Keys the engine does not play, accepted only at Fairy-Stockfish's default value, in
 /// Fairy-Stockfish's order.
@@ -440,13 +443,13 @@ const FOREIGN: &[Foreign] = &[
     foreign!("shogiPawnDropMateIllegal", ValueKind::Bool, "false", DROPS),
     foreign!("shatarMateRule", ValueKind::Bool, "false", "Shatar's mating rules are not supported"),
     foreign!("bikjangRule", ValueKind::Bool, "false", "Janggi's bikjang is not supported"),
-    foreign!("extinctionValue", ValueKind::Word(VALUES), "none", "extinction rules (bare king, losing all of a type) are not supported"),
-    foreign!("extinctionClaim", ValueKind::Bool, "false", "extinction rules are not supported"),
+    foreign!("extinctionValue", ValueKind::Word(VALUES), "none", EXTINCTION),
+    foreign!("extinctionClaim", ValueKind::Bool, "false", EXTINCTION),
     foreign!("extinctionPseudoRoyal", ValueKind::Bool, "false", "pseudo-royal pieces are not supported"),
     foreign!("dupleCheck", ValueKind::Bool, "false", "pseudo-royal pieces are not supported"),
-    foreign!("extinctionPieceTypes", ValueKind::Text, "", "extinction rules are not supported"),
-    foreign!("extinctionPieceCount", ValueKind::Int, "0", "extinction rules are not supported"),
-    foreign!("extinctionOpponentPieceCount", ValueKind::Int, "0", "extinction rules are not supported"),
+    foreign!("extinctionPieceTypes", ValueKind::Text, "", EXTINCTION),
+    foreign!("extinctionPieceCount", ValueKind::Int, "0", EXTINCTION),
+    foreign!("extinctionOpponentPieceCount", ValueKind::Int, "0", EXTINCTION),
     foreign!("flagPieceCount", ValueKind::Int, "1", "goals needing several pieces are not supported"),
     foreign!("flagPieceBlockedWin", ValueKind::Bool, "false", "goals needing several pieces are not supported"),
     foreign!("flagMove", ValueKind::Bool, "false", "the extra move after reaching a goal is not supported"),

@@ -272,6 +272,32 @@ fn keys_we_do_not_play_are_refused_with_line_and_name() {
     assert!(e.reason.contains("nFoldValue") && e.line == Some(2), "{e}");
     let e = refused("[x:chess]\ncheckmateValue = win\n");
     assert!(e.reason.contains("checkmateValue"), "{e}");
+    // Extinction rules other than Shatranj's bare king, each refused at its key's line.
+    let e = refused("[x:shatranj]\nextinctionOpponentPieceCount = 1\n");
+    assert!(e.reason.contains("extinction") && e.line == Some(2), "{e}");
+    let e = refused("[x:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\n");
+    assert!(
+        e.reason.contains("extinctionPieceTypes = q") && e.line == Some(3),
+        "{e}"
+    );
+    let e = refused("[x:chess]\nextinctionValue = win\n");
+    assert!(
+        e.reason.contains("extinctionValue = win") && e.line == Some(2),
+        "{e}"
+    );
+    // Set back to the default, the claim has no line of its own: the refusal names it at
+    // the rule's value, inherited from [shatranj].
+    let e = refused("[x:shatranj]\nextinctionClaim = false\n");
+    assert!(
+        e.reason.contains("with extinctionClaim at its default")
+            && e.reason.contains("inherited from [shatranj]"),
+        "{e}"
+    );
+    // Game-end numbers read as they are.
+    let g = one("[x:chess]\nnFoldRule = 2\nnMoveRule = 10\nstalemateValue = win\n");
+    assert_eq!(g.end.repetition, Some(2));
+    assert_eq!(g.end.move_rule, Some(20));
+    assert_eq!(g.end.stalemate.as_deref(), Some("win"));
     let e = refused("[x:chess]\ncustomPiece1 = z:nZ\nstartFen = zk6/8/8/8/8/8/8/ZK6 w - - 0 1\n");
     assert!(e.reason.contains("lame 'Z'"), "{e}");
     assert_eq!(e.line, Some(2));
@@ -589,6 +615,14 @@ fn built_in_games_state_fairy_stockfish_rules() {
     let ch = get("chaturanga");
     assert_eq!(ch.end.stalemate.as_deref(), Some("loss"));
     assert_eq!(ch.end.move_rule, Some(140));
+    // Chaturanga sets Shatranj's extinction rule off: no bare king.
+    assert_eq!(ch.end.bare_king, None);
+    // Shatranj: the bare king loses (its five extinction keys), stalemate loses, 70 moves.
+    let sh = get("shatranj");
+    assert_eq!(sh.end.bare_king.as_deref(), Some("loss"));
+    assert_eq!(sh.end.stalemate.as_deref(), Some("loss"));
+    assert_eq!(sh.end.move_rule, Some(140));
+    assert_eq!(sh.end.repetition, Some(3));
     let betza = |g: &GameFile, l: char| {
         g.pieces
             .iter()

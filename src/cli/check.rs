@@ -120,6 +120,7 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
         "castling {}",
         if spec.castling.is_some() { "yes" } else { "no" }
     );
+    println!("{}", oblique_engine::plane::outcome::describe_end(spec));
     Ok(())
 }
 

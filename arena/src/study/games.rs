@@ -26,6 +26,10 @@ pub enum Ending {
     InsufficientMaterial,
     /// Diagonal Chess: a pawn reached the far corner.
     Corner,
+    /// Another piece reached its goal (king of the hill).
+    Goal,
+    /// A side was left with its king alone (Shatranj).
+    BareKing,
     /// The study's move limit (a draw).
     MoveLimit,
     /// An engine resigned (Oblique does not; other engines may).
@@ -43,6 +47,8 @@ impl Ending {
             Ending::MoveRule => "fifty-move rule",
             Ending::InsufficientMaterial => "insufficient material",
             Ending::Corner => "corner (Diagonal Chess)",
+            Ending::Goal => "goal reached",
+            Ending::BareKing => "bare king",
             Ending::MoveLimit => "move limit",
             Ending::Resignation => "resignation",
             Ending::Forfeit => "forfeit",
@@ -54,9 +60,11 @@ impl Ending {
         match outcome {
             Some(Outcome::Checkmate { .. }) => Ending::Checkmate,
             Some(Outcome::PawnReachedGoal { .. }) => Ending::Corner,
-            Some(Outcome::Stalemate) => Ending::Stalemate,
+            Some(Outcome::GoalReached { .. }) => Ending::Goal,
+            Some(Outcome::BareKing { .. }) => Ending::BareKing,
+            Some(Outcome::Stalemate | Outcome::StalemateWin { .. }) => Ending::Stalemate,
             Some(Outcome::ThreefoldRepetition) => Ending::Repetition,
-            Some(Outcome::FiftyMoves) => Ending::MoveRule,
+            Some(Outcome::FiftyMoves | Outcome::MoveRule) => Ending::MoveRule,
             Some(Outcome::InsufficientMaterial) => Ending::InsufficientMaterial,
             None => match termination {
                 "adjudication" => Ending::MoveLimit,

@@ -33,6 +33,9 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
     fn goal_winner(&self) -> Option<Color> {
         self.goal_reached_by()
     }
+    fn end_rules(&self) -> crate::outcome::EndRules {
+        self.spec().end
+    }
     fn move_text(&self, m: Move) -> String {
         self.move_text(m)
     }

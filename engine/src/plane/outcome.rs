@@ -1,21 +1,26 @@
 //! The 2D games' dead-position rules (the shared judge of finished games, `Game::game_outcome`,
-//! asks them through `Game::insufficient_material`).
+//! asks them through `Game::insufficient_material`), and a game's end rules in words
+//! (`oblique check`).
 
+use crate::outcome::StalemateValue;
 use crate::plane::position::Position;
-use crate::plane::variant::DeadPosition;
+use crate::plane::variant::{DeadPosition, VariantSpec};
 use crate::types::Role;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard> Position<B> {
     /// Neither side can ever mate, by the game's rule for dead positions.
     pub fn insufficient_material(&self) -> bool {
+        if self.spec().dead == DeadPosition::Never {
+            return false;
+        }
         let kings = self.board.sets.role(Role::King);
         let others = self.board.sets.occupied() & !kings;
         if others.is_empty() {
             return true;
         }
         match self.spec().dead {
-            DeadPosition::KingsOnly => false,
+            DeadPosition::KingsOnly | DeadPosition::Never => false,
             DeadPosition::Fide => {
                 let heavy = self.board.sets.role(Role::Pawn)
                     | self.board.sets.role(Role::Rook)
@@ -41,4 +46,50 @@ impl<B: Bitboard> Position<B> {
             }
         }
     }
+}
+
+/// The game's end rules in one line, as `oblique check` prints them: `end stalemate loss,
+/// move rule 140 halfmoves, repetition 3, bare king loses, dead kings-only, goal k d4 e4`.
+pub fn describe_end(spec: &VariantSpec) -> String {
+    let e = spec.end;
+    let mut parts = vec![format!(
+        "stalemate {}",
+        match e.stalemate {
+            StalemateValue::Draw => "draw",
+            StalemateValue::Win => "win",
+            StalemateValue::Loss => "loss",
+        }
+    )];
+    parts.push(match e.move_rule {
+        0 => "no move rule".to_string(),
+        n => format!("move rule {n} halfmoves"),
+    });
+    parts.push(match e.repetition {
+        0 => "no repetition rule".to_string(),
+        n => format!("repetition {n}"),
+    });
+    if e.bare_king {
+        parts.push("bare king loses".to_string());
+    }
+    parts.push(format!(
+        "dead {}",
+        match spec.dead {
+            DeadPosition::Fide => "fide",
+            DeadPosition::KingsOnly => "kings-only",
+            DeadPosition::Never => "none",
+        }
+    ));
+    if let Some((role, white, black)) = spec.goal {
+        let black = if black.is_empty() {
+            "by symmetry".to_string()
+        } else {
+            black.join(" ")
+        };
+        parts.push(format!(
+            "goal {} {} (Black: {black})",
+            spec.letter(role),
+            white.join(" ")
+        ));
+    }
+    format!("end {}", parts.join(", "))
 }

@@ -109,6 +109,8 @@ pub enum DeadPosition {
     Fide,
     /// Only king against king (unusual geometry makes odd mates possible).
     KingsOnly,
+    /// None (a king that reaches its goal wins, so bare kings still play on).
+    Never,
 }
 
 /// How Black's rules follow from White's.
@@ -151,6 +153,8 @@ pub struct VariantSpec {
     /// Squares where a piece of a role wins on arrival (White's; Black's in `goal_black`).
     pub goal: Option<(Role, &'static [&'static str], &'static [&'static str])>,
     pub dead: DeadPosition,
+    /// Stalemate's value, the move and repetition rules, bare king (`[end]`).
+    pub end: crate::outcome::EndRules,
     pub symmetry: Symmetry,
     pub start_fen: &'static str,
     /// What XBoard needs to know about the game (its name, piece definitions).

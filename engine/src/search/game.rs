@@ -2,7 +2,10 @@
 //! (implemented in the `eval` crate, so `engine` never depends on `eval`).
 
 use crate::game::Game;
+use crate::outcome::{bare_king_verdict, StalemateValue};
+use crate::search::MATE;
 use crate::types::Role;
+use oblique_tables::Bitboard;
 
 /// `ExchangeBoard` (in `see.rs`) gives the static exchange evaluation its attack queries.
 pub trait SearchGame: Game + super::see::ExchangeBoard {
@@ -32,9 +35,34 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
         self.piece_sets().has_non_pawn_material(self.side_to_move())
     }
     /// A draw the search should score as such: the position occurred before (once is enough
-    /// inside a search) or the fifty-move rule applies.
+    /// inside a search, whatever the game's repetition count, unless it has no repetition
+    /// rule) or the game's move rule (fifty moves in chess) applies.
+    #[inline]
     fn is_draw_by_rule(&self) -> bool {
-        self.halfmove_clock() >= 100 || self.repetitions() >= 1
+        let r = self.end_rules();
+        (r.move_rule > 0 && self.halfmove_clock() >= r.move_rule)
+            || (r.repetition > 0 && self.repetitions() >= 1)
+    }
+    /// Has the game been decided by a rule that needs no move generation and leaves moves
+    /// (Shatranj's bare king)? `Some(true)`: the side to move has won.
+    #[inline]
+    fn decided_by_rule(&self) -> Option<bool> {
+        if !self.end_rules().bare_king {
+            return None;
+        }
+        let us = self.side_to_move();
+        bare_king_verdict(self.color_bb(us).count(), self.color_bb(us.other()).count())
+    }
+    /// The score of a position without legal moves that is not lost by `no_moves_is_loss`:
+    /// a stalemate, worth what the game says (a draw, or a win or loss `ply` plies from the
+    /// root, scored like a mate).
+    #[inline]
+    fn stalemate_score(&self, ply: usize) -> i32 {
+        match self.end_rules().stalemate {
+            StalemateValue::Draw => 0,
+            StalemateValue::Win => MATE - ply as i32,
+            StalemateValue::Loss => -MATE + ply as i32,
+        }
     }
     /// Has the game already been won against the side to move by a special rule (a pawn on
     /// its goal square)? Quiescence asks this instead of generating every move.

@@ -411,6 +411,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { self.eval.evaluate(pos) };
         }
+        if let Some(won) = pos.decided_by_rule() {
+            return if won {
+                MATE - ply as i32
+            } else {
+                -MATE + ply as i32
+            };
+        }
         let mut moves = std::mem::take(&mut self.move_stack[ply]);
         moves.clear();
         let mut best = -INFINITE;
@@ -422,7 +429,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                 return if pos.no_moves_is_loss() {
                     -MATE + ply as i32
                 } else {
-                    0
+                    pos.stalemate_score(ply)
                 };
             }
         } else {
@@ -524,7 +531,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             return if pos.no_moves_is_loss() {
                 -MATE + ply as i32
             } else {
-                0
+                pos.stalemate_score(ply)
             };
         }
 
@@ -706,6 +713,13 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(won) = pos.decided_by_rule() {
+            return Some(if won {
+                MATE - ply as i32
+            } else {
+                -MATE + ply as i32
+            });
+        }
         if pos.is_draw_by_rule() {
             return Some(0);
         }
@@ -1083,7 +1097,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             pv: Vec::new(),
         };
         if self.root.is_empty() {
-            result.score = Score::from_internal(if pos.no_moves_is_loss() { -MATE } else { 0 });
+            result.score = Score::from_internal(if pos.no_moves_is_loss() {
+                -MATE
+            } else {
+                pos.stalemate_score(0)
+            });
             return result;
         }
         let multipv = limits.multipv.clamp(1, self.root.len());

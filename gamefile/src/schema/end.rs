@@ -1,25 +1,30 @@
-//! `[end]`: how a game ends besides checkmate (stalemate, dead positions, the move and
-//! repetition rules, goal squares).
+//! `[end]`: how a game ends besides checkmate (stalemate's value, dead positions, the move
+//! and repetition rules, bare king, goal squares).
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndSection {
-    /// Stalemate: `draw` (the default), `win` or `loss` for the stalemated side... as
-    /// implemented today, only `draw`.
+    /// What a stalemate is worth to the stalemated side: `draw` (the default), `win` or
+    /// `loss` (Shatranj). Fairy-Stockfish's `stalemateValue` means the same.
     #[serde(default)]
     pub stalemate: Option<String>,
     /// Material with which no mate is possible: `fide` (K v K, K+minor v K, same-coloured
     /// bishops), `kings-only` (the default) or `none`.
     #[serde(default)]
     pub dead: Option<String>,
-    /// Halfmoves without capture or pawn move that draw (100 = the fifty-move rule).
+    /// Halfmoves without capture or pawn move that draw (100 = the fifty-move rule; 0 =
+    /// none).
     #[serde(default)]
     pub move_rule: Option<u32>,
-    /// How many times a position must occur to draw (3 = threefold repetition).
+    /// How many times a position must occur to draw (3 = threefold repetition; 0 = none).
     #[serde(default)]
     pub repetition: Option<u32>,
+    /// `loss`: a side left with only its king loses (Shatranj), unless it bares the other
+    /// king back at once; `none` (the default): no such rule.
+    #[serde(default)]
+    pub bare_king: Option<String>,
     /// A piece reaching a region wins.
     #[serde(rename = "goal", default)]
     pub goals: Vec<Goal>,
@@ -30,9 +35,9 @@ pub struct EndSection {
 pub struct Goal {
     /// The piece's letter (either case).
     pub piece: char,
-    /// White's goal squares.
+    /// White's goal: squares (`"e4"`) or whole ranks (`"rank 8"`).
     pub white: Vec<String>,
-    /// Black's goal squares; White's turned half round when absent.
+    /// Black's goal, in the same form; White's following `symmetry` when absent.
     #[serde(default)]
     pub black: Option<Vec<String>>,
 }

@@ -255,7 +255,7 @@ pub fn spec_from_file(
         ));
     }
     let castling = rules::castling(file, &fail)?;
-    let (dead, goal) = end::rules(file, &role_of, &fail)?;
+    let (dead, goal, end) = end::rules(file, &role_of, &fail)?;
 
     let xboard = XBoardFacts {
         name: leak_str(file.game.xboard_name.as_deref().unwrap_or(name)),
@@ -280,6 +280,7 @@ pub fn spec_from_file(
         castling,
         goal,
         dead,
+        end,
         symmetry,
         start_fen: leak_str(&file.game.start),
         xboard,

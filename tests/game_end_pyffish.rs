@@ -1,0 +1,252 @@
+//! The game-end rules of variants.ini games against Fairy-Stockfish itself, through its
+//! Python binding `pyffish` (PyPI): for each position, Fairy-Stockfish's verdict
+//! (`is_immediate_game_end`, then `game_result` when there is no legal move, then
+//! `is_optional_game_end`, then `has_insufficient_material` for both sides) must be ours
+//! (`outcome()` of the game our reader makes of the same section), as a win, loss or draw
+//! for the side to move, or no result.
+//!
+//! Without Python or pyffish the test fails under CI=true (`.ci/install-test-tools`
+//! installs pyffish) and is skipped elsewhere.
+
+#[path = "common/tools.rs"]
+mod tools;
+
+use oblique_engine::{AnyPosition, Outcome};
+use oblique_gamefile::{ini, ini_fen, GameFile};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Sections over Fairy-Stockfish's built-ins, each setting one game-end key.
+const INI: &str = "\
+[stalewin:chess]
+stalemateValue = win
+
+[staleloss:chess]
+stalemateValue = loss
+
+[tenmoves:chess]
+nMoveRule = 10
+
+[nomoverule:chess]
+nMoveRule = 0
+
+[twofold:chess]
+nFoldRule = 2
+
+[fivefold:chess]
+nFoldRule = 5
+
+[lastrank:chess]
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *1
+
+[hill:kingofthehill]
+flagRegion = c3 d3 e3 f3 c6 d6 e6 f6
+";
+
+/// Black to move, stalemated (not in check, no move).
+const STALEMATE: &str = "7k/5K1p/7P/8/8/8/8/8 b - - 0 1";
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
+
+/// (variant, FEN, moves played from it).
+fn cases() -> Vec<(&'static str, String, String)> {
+    let rooks = |half: u32| format!("4k3/8/8/8/8/8/8/R3K2R w - - {half} 80");
+    let knights = |n: usize| vec![KNIGHTS; n].join(" ");
+    let mut c: Vec<(&str, String, String)> = Vec::new();
+    for v in ["chess", "stalewin", "staleloss", "shatranj"] {
+        c.push((v, STALEMATE.into(), String::new()));
+        // The move into stalemate, from White's side.
+        c.push((v, "7k/4K2p/7P/8/8/8/8/8 w - - 0 1".into(), "e7f7".into()));
+    }
+    for v in ["chess", "tenmoves", "nomoverule"] {
+        for half in [19, 20, 99, 100, 500] {
+            c.push((v, rooks(half), String::new()));
+        }
+        // Mate given on the move that reaches the count.
+        c.push((v, "4k3/R7/4K3/8/8/8/8/8 w - - 19 80".into(), "a7a8".into()));
+    }
+    for v in ["chess", "twofold", "fivefold"] {
+        for n in 1..=4 {
+            c.push((v, START.into(), knights(n)));
+        }
+    }
+    // Shatranj's bare king.
+    for (fen, moves) in [
+        ("7k/8/8/8/8/8/8/RR2K3 b - - 0 1", ""),
+        ("7k/8/8/8/8/8/8/RR2K3 w - - 0 1", ""),
+        ("8/8/8/8/8/8/6Rk/4K3 b - - 0 1", ""),
+        ("8/8/8/8/8/8/6Rk/4K3 b - - 0 1", "h2h3"),
+        ("8/8/8/8/8/8/6Rk/4K3 b - - 0 1", "h2h1"),
+        ("7k/p7/8/8/8/8/8/RR2K3 w - - 0 1", "a1a7"),
+        ("7k/p7/8/8/8/8/8/R3K3 w - - 0 1", "a1a7"),
+        ("7k/p7/8/8/8/8/8/R3K3 w - - 0 1", "a1a7 h8g8"),
+    ] {
+        c.push(("shatranj", fen.into(), moves.into()));
+    }
+    // Goals.
+    c.push((
+        "kingofthehill",
+        "k7/8/8/8/8/4K3/8/8 w - - 0 1".into(),
+        String::new(),
+    ));
+    c.push((
+        "kingofthehill",
+        "k7/8/8/8/8/4K3/8/8 w - - 0 1".into(),
+        "e3d4".into(),
+    ));
+    c.push((
+        "kingofthehill",
+        "8/8/3k4/8/8/8/8/K7 b - - 0 1".into(),
+        "d6e5".into(),
+    ));
+    c.push(("hill", "k7/8/8/8/8/8/1K6/8 w - - 0 1".into(), "b2c3".into()));
+    c.push(("hill", "k7/8/8/8/8/8/1K6/8 w - - 0 1".into(), "b2b3".into()));
+    c.push((
+        "lastrank",
+        "8/1K6/8/8/8/8/k7/8 w - - 0 1".into(),
+        "b7a8".into(),
+    ));
+    c.push((
+        "lastrank",
+        "8/8/8/8/8/8/6k1/K7 b - - 0 1".into(),
+        "g2g1".into(),
+    ));
+    c.push((
+        "lastrank",
+        "8/8/8/8/8/8/6k1/K7 b - - 0 1".into(),
+        "g2f3".into(),
+    ));
+    c
+}
+
+/// Fairy-Stockfish's verdict for every case, in order: `win`, `loss`, `draw` (for the side
+/// to move) or `none`.
+const SCRIPT: &str = r#"
+import sys, pyffish as sf
+sf.load_variant_config(open(sys.argv[1]).read())
+def verdict(v, fen, moves):
+    end, value = sf.is_immediate_game_end(v, fen, moves)
+    if not end and not sf.legal_moves(v, fen, moves):
+        end, value = True, sf.game_result(v, fen, moves)
+    if not end:
+        end, value = sf.is_optional_game_end(v, fen, moves)
+    if not end and all(sf.has_insufficient_material(v, fen, moves)):
+        end, value = True, 0
+    if not end:
+        return "none"
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+for line in sys.stdin:
+    v, fen, moves = line.rstrip("\n").split("\t")
+    print(verdict(v, fen, moves.split()))
+"#;
+
+/// Our game of a Fairy-Stockfish variant (built-in or of `INI`), registered as `fs-NAME`.
+fn our_game(name: &str, sections: &[GameFile]) -> (GameFile, &'static str) {
+    let mut game = match sections.iter().find(|g| g.game.name == name) {
+        Some(g) => g.clone(),
+        None => ini::builtin(name)
+            .unwrap_or_else(|| panic!("{name}: no such built-in"))
+            .unwrap_or_else(|e| panic!("{name}: {e}")),
+    };
+    game.game.name = format!("fs-{name}");
+    let spec = match oblique_engine::registry::find(&game.game.name) {
+        Some(s) => s,
+        None => oblique_engine::registry::register(&game, name, "")
+            .unwrap_or_else(|e| panic!("{name}: {e}")),
+    };
+    (game, spec.name)
+}
+
+fn our_verdict(name: &str, sections: &[GameFile], fen: &str, moves: &str) -> &'static str {
+    let (game, ours) = our_game(name, sections);
+    let fen = ini_fen::position(&game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut pos = AnyPosition::new(ours, Some(&fen)).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for m in moves.split_whitespace() {
+        pos.play(m)
+            .unwrap_or_else(|e| panic!("{name} {fen} {m}: {e}"));
+    }
+    let us = pos.side_to_move();
+    match pos.outcome() {
+        None => "none",
+        Some(o) => match o.winner() {
+            None => "draw",
+            Some(w) if w == us => "win",
+            Some(_) => "loss",
+        },
+    }
+}
+
+#[test]
+fn game_ends_agree_with_fairy_stockfish() {
+    let Some(python) = tools::require_python(&["pyffish"], "pyffish (PyPI package pyffish)") else {
+        return;
+    };
+    let sections = ini::parse("t.ini", INI).expect("the sections read");
+    let dir = std::env::temp_dir().join(format!("oblique-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let ini_path = dir.join("t.ini");
+    std::fs::write(&ini_path, INI).expect("write ini");
+    let script = dir.join("verdicts.py");
+    std::fs::write(&script, SCRIPT).expect("write script");
+
+    let cases = cases();
+    let input: String = cases
+        .iter()
+        .map(|(v, fen, moves)| format!("{v}\t{fen}\t{moves}\n"))
+        .collect();
+    let mut child = Command::new(python)
+        .arg(&script)
+        .arg(&ini_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run python");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("send cases");
+    let out = child.wait_with_output().expect("python output");
+    assert!(
+        out.status.success(),
+        "pyffish: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(theirs.len(), cases.len(), "one verdict per case");
+
+    let mut failures = Vec::new();
+    let mut decided = 0;
+    for ((v, fen, moves), fs) in cases.iter().zip(&theirs) {
+        let ours = our_verdict(v, &sections, fen, moves);
+        if ours != fs {
+            failures.push(format!(
+                "{v} {fen} [{moves}]: ours {ours}, Fairy-Stockfish {fs}"
+            ));
+        }
+        if fs != "none" {
+            decided += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The cases must decide games both ways, not only agree on "no result".
+    assert!(decided >= 20, "only {decided} decided cases");
+    assert!(theirs.iter().any(|t| t == "win") && theirs.iter().any(|t| t == "loss"));
+}
+
+/// Our outcome names for these games come out as the rules say (a spot check on top of the
+/// verdicts above).
+#[test]
+fn shatranj_from_variants_ini_names_its_results() {
+    let (_, ours) = our_game("shatranj", &[]);
+    let pos = AnyPosition::new(ours, Some("7k/8/8/8/8/8/8/RR2K3 b - - 0 1")).unwrap();
+    assert!(matches!(pos.outcome(), Some(Outcome::BareKing { .. })));
+}
