@@ -48,7 +48,9 @@ fn moves_from(game: &str, fen: &str, from: &str) -> BTreeSet<String> {
         .expect("position")
         .legal_moves_text()
         .into_iter()
-        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .map(|m| m[from.len()..].to_string())
         .collect()
 }
@@ -63,7 +65,11 @@ fn the_example_matches_its_independent_reference_numbers() {
     assert!(game.perft.len() >= 3, "start, a middle game and an ending");
     let name = example();
     for e in &game.perft {
-        assert_eq!(e.source.as_deref(), Some(SOURCE), "every number is the reference's");
+        assert_eq!(
+            e.source.as_deref(),
+            Some(SOURCE),
+            "every number is the reference's"
+        );
         let mut pos = AnyPosition::new(name, e.fen.as_deref()).expect("position");
         assert_eq!(
             pos.perft(e.depth),
@@ -101,11 +107,21 @@ fn the_python_reference_reproduces_the_files_small_cases() {
         let fen = e.fen.clone().unwrap_or_else(|| start.clone());
         let out = Command::new(&python)
             .current_dir(root())
-            .args(["tools/graph_perft.py", EXAMPLE, "--fen", &fen, &e.depth.to_string()])
+            .args([
+                "tools/graph_perft.py",
+                EXAMPLE,
+                "--fen",
+                &fen,
+                &e.depth.to_string(),
+            ])
             .output()
             .expect("run tools/graph_perft.py");
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(
             text.trim(),
             format!("{} {}", e.depth, e.nodes),
@@ -113,7 +129,10 @@ fn the_python_reference_reproduces_the_files_small_cases() {
         );
         ran += 1;
     }
-    assert!(ran >= 2, "the file has small cases for the reference to run");
+    assert!(
+        ran >= 2,
+        "the file has small cases for the reference to run"
+    );
 }
 
 /// Hand-worked on the example's board (its header comment describes it).
@@ -136,7 +155,10 @@ fn rays_split_around_the_hole_and_bridge_it() {
         .into_iter()
         .filter(|m| !m.ends_with('2') && m != "e1")
         .collect();
-    assert_eq!(north, set(&["e3", "e4", "d6", "d7", "f6", "f7", "f8", "f9"]));
+    assert_eq!(
+        north,
+        set(&["e3", "e4", "d6", "d7", "f6", "f7", "f8", "f9"])
+    );
     // A rook on a5 going east stops before the barrier c5; one on d5 goes east to f4 and f6
     // (and on along ranks 4 and 6), west to nothing (c5 is a barrier).
     let fen = "8k/9/9/9/R1*R*1*2/9/9/9/K8 w - - 0 1";
@@ -257,7 +279,11 @@ queenside = { king_to = "c1", rook_from = "a1", rook_to = "d1" }
 #[test]
 fn chess_written_cell_by_cell_plays_chess() {
     for half in [false, true] {
-        let name = if half { "graph-chess-half" } else { "graph-chess-full" };
+        let name = if half {
+            "graph-chess-half"
+        } else {
+            "graph-chess-full"
+        };
         let text = format!(
             "[game]\nname = \"{name}\"\nstart = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
              [board]\nfiles = 8\nranks = 8\n{}{CHESS_PIECES}",
@@ -322,7 +348,10 @@ fn bad_graph_boards_are_refused_with_their_line() {
             "b3 has no way in or out",
         ),
         (
-            cells.replace("[[board.cell]]\nslot = \"b3\"", "[[board.cell]]\nslot = \"b3\"\npolygon = [[1, 2], [2, 2]]"),
+            cells.replace(
+                "[[board.cell]]\nslot = \"b3\"",
+                "[[board.cell]]\nslot = \"b3\"\npolygon = [[1, 2], [2, 2]]",
+            ),
             26,
             "at least 3 points",
         ),
@@ -341,11 +370,7 @@ fn bad_graph_boards_are_refused_with_their_line() {
             26,
             "already the name or slot",
         ),
-        (
-            format!("escalator = \"SEC\"\n{cells}"),
-            7,
-            "not both",
-        ),
+        (format!("escalator = \"SEC\"\n{cells}"), 7, "not both"),
         (
             cells.replace("slot = \"b3\"", "slot = \"b3\"\nnorth = [\"a1\"]"),
             26,
@@ -356,7 +381,10 @@ fn bad_graph_boards_are_refused_with_their_line() {
         let e = load(&base(&board)).expect_err(reason);
         assert!(e.reason.contains(reason), "{reason}: {e}");
         assert_eq!(e.line, Some(line), "{reason}: {e}");
-        assert!(e.to_string().starts_with(&format!("bad.toml:{line}: ")), "{e}");
+        assert!(
+            e.to_string().starts_with(&format!("bad.toml:{line}: ")),
+            "{e}"
+        );
     }
 }
 
@@ -372,7 +400,10 @@ fn too_many_cells_are_refused() {
     let game = oblique_gamefile::toml_reader::parse("huge.toml", &text).expect("reads");
     let e = oblique_engine::plane::load::spec_from_file(&game, "huge.toml", &text, 0)
         .expect_err("256 cells");
-    assert!(e.reason.contains("256 cells; the engine holds at most 128"), "{e}");
+    assert!(
+        e.reason.contains("256 cells; the engine holds at most 128"),
+        "{e}"
+    );
     let want = text
         .lines()
         .enumerate()

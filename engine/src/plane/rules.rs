@@ -155,7 +155,10 @@ impl std::error::Error for RulesError {}
 impl<B: Bitboard> Rules<B> {
     pub fn build(spec: &'static VariantSpec) -> Result<Rules<B>, RulesError> {
         let game = spec.name;
-        let geom = spec.board.geometry(spec.name).map_err(RulesError::Geometry)?;
+        let geom = spec
+            .board
+            .geometry(spec.name)
+            .map_err(RulesError::Geometry)?;
         let n = geom.len();
         if n > B::CAPACITY {
             return Err(RulesError::TooLarge { game });

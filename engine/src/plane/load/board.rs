@@ -131,7 +131,12 @@ fn slots(
                 }
                 out.push((f, r))
             }
-            _ => return Err(fail(h, format!("{what} '{h}' is not a square of the board"))),
+            _ => {
+                return Err(fail(
+                    h,
+                    format!("{what} '{h}' is not a square of the board"),
+                ))
+            }
         }
     }
     Ok(out)
@@ -390,7 +395,12 @@ fn graph(
     let geom = Geometry::from_cells(&file.game.name, b.files, b.ranks, &board.cells, barriers)
         .map_err(|e| fail("[board]", e.to_string()))?;
     for (i, c) in b.cell.iter().enumerate() {
-        for pair in [[Dir::N, Dir::S], [Dir::E, Dir::W], [Dir::NE, Dir::SW], [Dir::SE, Dir::NW]] {
+        for pair in [
+            [Dir::N, Dir::S],
+            [Dir::E, Dir::W],
+            [Dir::NE, Dir::SW],
+            [Dir::SE, Dir::NW],
+        ] {
             let n = line_blockers(&geom, i, &pair);
             if n > MAX_LINE_BLOCKERS {
                 return Err(at(
