@@ -3,7 +3,7 @@
 //! engine's barred knight loses exactly the leaps that `docs/game-files.md` lists. That list
 //! comes from the independent Python reference (`tests/reference/barriers.py`, which
 //! `tests/reference_check.rs` holds it to), not from the engine; a vector leaper on a plain
-//! grid with a hole is checked against a hand-worked case.
+//! grid with a barrier is checked against a hand-worked case.
 
 use oblique_engine::AnyPosition;
 use std::collections::BTreeSet;

@@ -148,7 +148,12 @@ fn the_browser_board_draws_a_graph_board() {
     let text = std::fs::read_to_string(&path).expect("the example file");
     let game = oblique_gamefile::toml_reader::parse("forked-escalators.toml", &text)
         .expect("the example reads");
-    let polygons = game.board.cell.iter().filter(|c| c.polygon.is_some()).count();
+    let polygons = game
+        .board
+        .cell
+        .iter()
+        .filter(|c| c.polygon.is_some())
+        .count();
     let spec = format!(
         "{}:{}:{}:{polygons}",
         game.game.name,
