@@ -3,7 +3,7 @@
 //! engine's barred knight loses exactly the leaps that `docs/game-files.md` lists. That list
 //! comes from the independent Python reference (`tests/reference/barriers.py`, which
 //! `tests/reference_check.rs` holds it to), not from the engine; a vector leaper on a plain
-//! grid with a hole is checked against a hand-worked case.
+//! grid with a barrier is checked against a hand-worked case.
 
 use oblique_engine::AnyPosition;
 use std::collections::BTreeSet;
@@ -182,20 +182,20 @@ fn barred_knight_loses_exactly_the_listed_leaps() {
     assert_eq!(total, 36);
 }
 
-/// A vector leaper on a plain grid with a hole (hand-worked): on a 5x5 board with c3 cut out,
-/// a knight on b2 crosses b3 and c3 to reach c4 and c2 and c3 to reach d3 (both barred);
-/// a4 (over b3, a3) and d1 (over c2, c1) stay.
+/// A vector leaper on a plain grid with a barrier (hand-worked): on a 5x5 board with the
+/// barrier c3, a knight on b2 crosses b3 and c3 to reach c4 and c2 and c3 to reach d3 (both
+/// barred); a4 (over b3, a3) and d1 (over c2, c1) stay. The same slot as a hole bars nothing.
 #[test]
 fn a_betza_knight_on_a_grid_with_a_hole() {
     let dir = std::env::temp_dir().join(format!("oblique-barrier-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch dir");
-    let file = |name: &str, jumps: bool| {
+    let file = |name: &str, jumps: bool, wall: &str| {
         let path = dir.join(format!("{name}.toml"));
         std::fs::write(
             &path,
             format!(
                 "[game]\nname = \"{name}\"\nstart = \"k4/5/2*2/1N3/4K w - - 0 1\"\n\
-                 [board]\nfiles = 5\nranks = 5\nholes = [\"c3\"]\n\
+                 [board]\nfiles = 5\nranks = 5\n{wall} = [\"c3\"]\n\
                  [[piece]]\nletter = \"n\"\nname = \"knight\"\nbetza = \"N\"\njumps_barriers = {jumps}\n\
                  [[piece]]\nletter = \"k\"\nname = \"king\"\nbetza = \"K\"\nroyal = true\n"
             ),
@@ -203,8 +203,9 @@ fn a_betza_knight_on_a_grid_with_a_hole() {
         .expect("write the file");
         oblique_engine::registry::register_file(&path.to_string_lossy()).expect("file loads");
     };
-    file("barrier-walls-jump", true);
-    file("barrier-walls-nojump", false);
+    file("barrier-walls-jump", true, "barriers");
+    file("barrier-walls-nojump", false, "barriers");
+    file("barrier-hole-nojump", false, "holes");
     let moves = |game: &str| -> BTreeSet<String> {
         AnyPosition::new(game, None)
             .expect("start")
@@ -219,4 +220,8 @@ fn a_betza_knight_on_a_grid_with_a_hole() {
         set(&["b2a4", "b2c4", "b2d3", "b2d1"])
     );
     assert_eq!(moves("barrier-walls-nojump"), set(&["b2a4", "b2d1"]));
+    assert_eq!(
+        moves("barrier-hole-nojump"),
+        set(&["b2a4", "b2c4", "b2d3", "b2d1"])
+    );
 }

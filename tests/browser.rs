@@ -136,6 +136,42 @@ fn the_browser_board_plays_games_from_files() {
     );
 }
 
+#[test]
+fn the_browser_board_draws_a_graph_board() {
+    // variants/forked-escalators.toml, given cell by cell: every cell of the file drawn (its
+    // own polygon where it gives one), its barriers drawn, then a whole game by clicks.
+    let Some(python) = tools_present() else {
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("variants/forked-escalators.toml");
+    let text = std::fs::read_to_string(&path).expect("the example file");
+    let game = oblique_gamefile::toml_reader::parse("forked-escalators.toml", &text)
+        .expect("the example reads");
+    let polygons = game
+        .board
+        .cell
+        .iter()
+        .filter(|c| c.polygon.is_some())
+        .count();
+    let spec = format!(
+        "{}:{}:{}:{polygons}",
+        game.game.name,
+        game.board.cell.len(),
+        game.board.barriers.len()
+    );
+    let server = Server::start_with(&["--variant-file", path.to_str().expect("path")]);
+    let only = format!("drawn-{0},game-{0}", game.game.name);
+    let status = Command::new(python)
+        .env_remove("OBLIQUE_NET")
+        .arg(root.join("tests/browser/board_test.py"))
+        .arg(&server.url)
+        .args(["--only", &only, "--graph-games", &spec])
+        .status()
+        .expect("run tests/browser/board_test.py");
+    assert!(status.success(), "browser test of the graph board failed");
+}
+
 /// One HTTP/1.1 GET over a plain socket: (status code, body).
 fn http_get(url: &str, path: &str) -> (u16, String) {
     use std::io::{Read, Write};

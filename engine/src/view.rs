@@ -22,7 +22,8 @@ pub struct PlaneCell {
     pub square: String,
     /// True name: `ab4`.
     pub name: String,
-    pub quad: Quad,
+    /// Its drawn outline (four corners, or a game file's polygon).
+    pub quad: Vec<(f32, f32)>,
 }
 
 /// A barrier slot of a 2D board.
@@ -195,7 +196,7 @@ fn plane_view<B: Bitboard + RulesCache>(p: &Position<B>) -> View {
         .map(|(i, c)| PlaneCell {
             square: g.grid_name(i),
             name: c.name.clone(),
-            quad: shapes.cells[i],
+            quad: shapes.cells[i].clone(),
         })
         .collect();
     let holes = shapes

@@ -8,6 +8,7 @@ use clap::Args;
 use oblique_engine::variant::{BoardShape, Promotion, VariantSpec};
 use oblique_engine::{AnyPosition, Role};
 use oblique_gamefile::betza;
+use oblique_tables::ALL_DIRS;
 use std::time::Instant;
 
 #[derive(Args)]
@@ -32,15 +33,41 @@ pub fn command(args: CheckArgs) -> Result<(), CliError> {
 fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
     let pos = AnyPosition::new(spec.name, None)?;
     println!("game {} ({})", spec.name, spec.title);
-    let (files, ranks, cells) = match &pos {
-        AnyPosition::W64(p) => (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells),
-        AnyPosition::W128(p) => (p.rules().geom.files, p.rules().geom.ranks, p.rules().cells),
-        AnyPosition::StarTrek(_) => (0, 0, 0),
+    let geom = match &pos {
+        AnyPosition::W64(p) => Some(&p.rules().geom),
+        AnyPosition::W128(p) => Some(&p.rules().geom),
+        AnyPosition::StarTrek(_) => None,
     };
+    let (files, ranks, cells) = geom.map_or((0, 0, 0), |g| (g.files, g.ranks, g.len()));
+    // Directions in which a cell has more than one neighbour (a ray forks there).
+    let forks = geom.map_or(0, |g| {
+        (0..g.len())
+            .flat_map(|c| ALL_DIRS.map(|d| g.neighbours(c, d).len()))
+            .filter(|&n| n > 1)
+            .count()
+    });
     let shape = match spec.board {
-        BoardShape::Grid { holes: [], .. } => "plain grid".to_string(),
-        BoardShape::Grid { holes, .. } => format!("grid with {} holes", holes.len()),
+        BoardShape::Grid {
+            holes: [],
+            barriers: [],
+            ..
+        } => "plain grid".to_string(),
+        BoardShape::Grid {
+            holes, barriers, ..
+        } => format!(
+            "grid with {} holes and {} barriers",
+            holes.len(),
+            barriers.len()
+        ),
         BoardShape::Escalator(b) => format!("escalator board {}", b.key()),
+        BoardShape::Graph(g) => {
+            let holes = g.files as usize * g.ranks as usize - g.cells.len() - g.barriers.len();
+            format!(
+                "graph given cell by cell: {holes} holes, {} barriers, {forks} forked \
+                 directions (cell and direction with two or more neighbours)",
+                g.barriers.len()
+            )
+        }
     };
     println!("board {files}x{ranks}, {cells} cells, {shape}");
     println!("first mover {}", pos.side_to_move().name());

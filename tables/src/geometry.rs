@@ -3,7 +3,13 @@
 //!
 //! Plain boards get their neighbours from grid arithmetic. Escalator boards get them from the
 //! rules' adjacency tables, because the bottom of each escalator block is shifted half a
-//! square and grid arithmetic would be wrong there.
+//! square and grid arithmetic would be wrong there. Graph boards of game files
+//! (`[[board.cell]]`) get them from the file's own lists (`from_cells`).
+//!
+//! Grid slots that hold no cell are of two kinds: holes (sliders stop, every leaper leaps
+//! over them) and barriers (sliders stop, and a piece that may not jump the barriers may not
+//! leap across them: `polygon::crosses_barrier`). The escalator boards' holes are barriers
+//! (the rules call them so).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -95,6 +101,21 @@ pub struct Cell {
     /// Horizontal lean of the square's centre in the drawn board, in files (positive = east).
     /// Zero except on escalator ranks; only used to draw the board for people.
     pub lean: f32,
+    /// The drawn outline a game file gives the cell (corners in files and ranks); `None`:
+    /// the square of its grid slot (leaning on escalator ranks).
+    pub polygon: Option<Vec<(f32, f32)>>,
+}
+
+/// One cell of a graph board as a game file gives it (`Geometry::from_cells`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellSpec {
+    /// Grid slot (0-based file, rank).
+    pub slot: (u8, u8),
+    /// True name (the slot's grid name when the file gives none).
+    pub name: String,
+    /// Neighbours per direction (`Dir::index` order), as indices into the cell list.
+    pub links: [Vec<usize>; 8],
+    pub polygon: Option<Vec<(f32, f32)>>,
 }
 
 /// The graph of a 2D board.
@@ -106,6 +127,8 @@ pub struct Geometry {
     pub cells: Vec<Cell>,
     grid: Vec<Option<u8>>,
     adjacency: Vec<[Vec<u8>; 8]>,
+    /// Grid slots without a cell that bar the leaps of pieces that may not jump barriers.
+    barriers: Vec<(u8, u8)>,
     /// Leaper tables given as data by the rules (escalator knight and Ultra), by name.
     named_leapers: HashMap<String, Vec<Vec<u8>>>,
     by_name: HashMap<String, u8>,
@@ -120,11 +143,22 @@ impl Geometry {
     /// A rectangle whose `holes` (file, rank) hold no square: steps into a hole lead
     /// nowhere, so sliders stop at it, and leaps by grid arithmetic may cross it.
     pub fn grid_with_holes(name: &str, files: u8, ranks: u8, holes: &[(u8, u8)]) -> Geometry {
+        Self::grid_with_barriers(name, files, ranks, holes, &[])
+    }
+
+    /// A rectangle with holes and barriers (both hold no square; see the module note).
+    pub fn grid_with_barriers(
+        name: &str,
+        files: u8,
+        ranks: u8,
+        holes: &[(u8, u8)],
+        barriers: &[(u8, u8)],
+    ) -> Geometry {
         let mut cells = Vec::new();
         let mut grid: Vec<Option<u8>> = vec![None; files as usize * ranks as usize];
         for r in 0..ranks {
             for f in 0..files {
-                if holes.contains(&(f, r)) {
+                if holes.contains(&(f, r)) || barriers.contains(&(f, r)) {
                     continue;
                 }
                 grid[r as usize * files as usize + f as usize] = Some(cells.len() as u8);
@@ -133,6 +167,7 @@ impl Geometry {
                     file: f,
                     rank: r,
                     lean: 0.0,
+                    polygon: None,
                 });
             }
         }
@@ -150,7 +185,67 @@ impl Geometry {
             }
             adjacency.push(adj);
         }
-        Self::assemble(name, files, ranks, cells, grid, adjacency, HashMap::new())
+        let mut g = Self::assemble(name, files, ranks, cells, grid, adjacency, HashMap::new());
+        g.barriers = barriers.to_vec();
+        g
+    }
+
+    /// A graph board given cell by cell (a game file's `[[board.cell]]`). Every link gets
+    /// its way back (X lists Y under NE: Y has X under SW) when the other cell does not list
+    /// it. The caller has checked the slots (distinct, on the grid), the link indices, the
+    /// size and the barriers (off every cell); a slot that is neither a cell nor a barrier
+    /// is a hole.
+    pub fn from_cells(
+        name: &str,
+        files: u8,
+        ranks: u8,
+        specs: &[CellSpec],
+        barriers: &[(u8, u8)],
+    ) -> Result<Geometry, GeometryError> {
+        if specs.len() > u8::MAX as usize {
+            return Err(GeometryError(format!("{name}: too many cells")));
+        }
+        let mut grid: Vec<Option<u8>> = vec![None; files as usize * ranks as usize];
+        let mut cells = Vec::with_capacity(specs.len());
+        for (i, c) in specs.iter().enumerate() {
+            let (f, r) = c.slot;
+            let at = r as usize * files as usize + f as usize;
+            if f >= files || r >= ranks || grid[at].is_some() {
+                return Err(GeometryError(format!(
+                    "{name}: slot {} is off the grid or taken twice",
+                    grid_name(f, r)
+                )));
+            }
+            grid[at] = Some(i as u8);
+            cells.push(Cell {
+                name: c.name.clone(),
+                file: f,
+                rank: r,
+                lean: 0.0,
+                polygon: c.polygon.clone(),
+            });
+        }
+        let mut adjacency: Vec<[Vec<u8>; 8]> = vec![Default::default(); specs.len()];
+        let mut link = |x: usize, d: Dir, y: usize| {
+            if !adjacency[x][d.index()].contains(&(y as u8)) {
+                adjacency[x][d.index()].push(y as u8);
+            }
+        };
+        for (x, c) in specs.iter().enumerate() {
+            for d in ALL_DIRS {
+                for &y in &c.links[d.index()] {
+                    if y >= specs.len() {
+                        return Err(GeometryError(format!("{name}: link to no cell")));
+                    }
+                    link(x, d, y);
+                    link(y, d.opposite(), x);
+                }
+            }
+        }
+        let mut g = Self::assemble(name, files, ranks, cells, grid, adjacency, HashMap::new());
+        g.barriers = barriers.to_vec();
+        g.check_symmetry()?;
+        Ok(g)
     }
 
     /// A board with holes whose graph is given explicitly.
@@ -205,6 +300,7 @@ impl Geometry {
                     file: f,
                     rank: r,
                     lean: leans[f as usize],
+                    polygon: None,
                 });
             }
         }
@@ -248,7 +344,9 @@ impl Geometry {
             }
             named.insert(tname.to_string(), per_cell);
         }
-        let g = Self::assemble(name, files, ranks, cells, grid, adj_out, named);
+        let mut g = Self::assemble(name, files, ranks, cells, grid, adj_out, named);
+        // The rules call the escalator holes barriers.
+        g.barriers = hole_slots;
         g.check_symmetry()?;
         Ok(g)
     }
@@ -276,6 +374,7 @@ impl Geometry {
             cells,
             grid,
             adjacency,
+            barriers: Vec::new(),
             named_leapers,
             by_name,
         }
@@ -334,6 +433,19 @@ impl Geometry {
 
     pub fn has_holes(&self) -> bool {
         self.grid.iter().any(|c| c.is_none())
+    }
+
+    /// The grid slots that are barriers (holding no cell), west to east, rank by rank as
+    /// given.
+    pub fn barriers(&self) -> &[(u8, u8)] {
+        &self.barriers
+    }
+
+    /// True when the grid slot is a barrier.
+    pub fn is_barrier(&self, file: i32, rank: i32) -> bool {
+        self.barriers
+            .iter()
+            .any(|&(f, r)| f as i32 == file && r as i32 == rank)
     }
 
     /// Looks a square up by its grid name (`a4`) or its true name (`ab4`).

@@ -102,9 +102,10 @@ pub fn ultra_from_rule<B: Bitboard>(geom: &Geometry) -> Vec<B> {
 /// `table` without the leaps that cross a barrier (`polygon::crosses_barrier`): the moves
 /// of a leaper that may not jump the barriers. A step to a neighbouring cell is not a leap
 /// and stays (in the drawing the diagonal step SEC bc5-c6 clips the corner of the hole c5,
-/// yet it goes along the board). A board without holes keeps every leap.
+/// yet it goes along the board). A board without barriers (holes bar nothing) keeps every
+/// leap.
 pub fn without_barrier_jumps<B: Bitboard>(geom: &Geometry, table: &[B]) -> Vec<B> {
-    if !geom.has_holes() {
+    if geom.barriers().is_empty() {
         return table.to_vec();
     }
     let shapes = barrier_shapes(geom);

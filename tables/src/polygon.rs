@@ -7,7 +7,9 @@
 //! east going down, the right columns west. The hole of each escalator rank fills the space
 //! between its leaning column and the first central file. Every other square is a unit square.
 //! The shape comes from the board's grid and holes alone, so every 2D game is drawn by the same
-//! code; nothing here knows which game it is.
+//! code; nothing here knows which game it is. A graph board's cell may bring its own outline
+//! (a game file's `polygon`), drawn as given; the others are the squares of their slots.
+//! Barriers are drawn, holes are not (they are simply no part of the board).
 //!
 //! Coordinates are in files and ranks: x from 0 (west edge of file a) to `files`, y from 0
 //! (White's edge) to `ranks`, y growing towards Black.
@@ -18,6 +20,10 @@ use crate::geometry::Geometry;
 /// with y up).
 pub type Quad = [(f32, f32); 4];
 
+/// A cell's drawn outline: its corners in order (counter-clockwise with y up for the
+/// squares made here; a game file's polygon as the file gives it).
+pub type Outline = Vec<(f32, f32)>;
+
 /// A barrier cell (grid slot that is no square) and its drawn shape.
 #[derive(Clone, Debug)]
 pub struct HoleShape {
@@ -26,14 +32,21 @@ pub struct HoleShape {
     pub quad: Quad,
 }
 
-/// The drawn board: one quadrilateral per cell (same order as `Geometry::cells`) and one per
-/// hole.
+/// The drawn board: one outline per cell (same order as `Geometry::cells`) and one
+/// quadrilateral per barrier.
 #[derive(Clone, Debug)]
 pub struct BoardShapes {
     pub files: u8,
     pub ranks: u8,
-    pub cells: Vec<Quad>,
+    pub cells: Vec<Outline>,
     pub holes: Vec<HoleShape>,
+}
+
+/// The shapes the barrier rule measures on: one quadrilateral per cell and per barrier.
+#[derive(Clone, Debug)]
+pub struct BarrierShapes {
+    pub cells: Vec<Quad>,
+    pub barriers: Vec<Quad>,
 }
 
 /// The horizontal extent of a slot's top and bottom edge: (left, right) at the top, (left,
@@ -96,19 +109,25 @@ fn quad(g: &Geometry, file: u8, rank: u8) -> Quad {
     [(bl, y0), (br, y0), (tr, y1), (tl, y1)]
 }
 
-/// Every cell's and hole's drawn shape.
+/// Every cell's and barrier's drawn shape.
 pub fn board_shapes(g: &Geometry) -> BoardShapes {
-    let cells = g.cells.iter().map(|c| quad(g, c.file, c.rank)).collect();
-    let mut holes = Vec::new();
-    for rank in 0..g.ranks {
-        for file in holes_in_rank(g, rank) {
-            holes.push(HoleShape {
-                file,
-                rank,
-                quad: quad(g, file, rank),
-            });
-        }
-    }
+    let cells = g
+        .cells
+        .iter()
+        .map(|c| match &c.polygon {
+            Some(p) => p.clone(),
+            None => quad(g, c.file, c.rank).to_vec(),
+        })
+        .collect();
+    let holes = g
+        .barriers()
+        .iter()
+        .map(|&(file, rank)| HoleShape {
+            file,
+            rank,
+            quad: quad(g, file, rank),
+        })
+        .collect();
     BoardShapes {
         files: g.files,
         ranks: g.ranks,
@@ -118,30 +137,20 @@ pub fn board_shapes(g: &Geometry) -> BoardShapes {
 }
 
 /// The shapes the barrier rule measures on: the drawing above where the board leans (the
-/// escalator boards), unit squares on a plain grid with holes (walls cut out of a rectangle).
-pub fn barrier_shapes(g: &Geometry) -> BoardShapes {
-    if g.cells.iter().any(|c| c.lean != 0.0) {
-        return board_shapes(g);
-    }
-    let unit = |file: u8, rank: u8| -> Quad {
+/// escalator boards), unit squares of the grid slots elsewhere (walls cut out of a
+/// rectangle; a graph board's own polygons are for people and do not move its barriers).
+pub fn barrier_shapes(g: &Geometry) -> BarrierShapes {
+    let leaning = g.cells.iter().any(|c| c.lean != 0.0);
+    let shape = |file: u8, rank: u8| -> Quad {
+        if leaning {
+            return quad(g, file, rank);
+        }
         let (x, y) = (file as f32, rank as f32);
         [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
     };
-    let mut holes = Vec::new();
-    for rank in 0..g.ranks {
-        for file in (0..g.files).filter(|&f| g.is_hole(f as i32, rank as i32)) {
-            holes.push(HoleShape {
-                file,
-                rank,
-                quad: unit(file, rank),
-            });
-        }
-    }
-    BoardShapes {
-        files: g.files,
-        ranks: g.ranks,
-        cells: g.cells.iter().map(|c| unit(c.file, c.rank)).collect(),
-        holes,
+    BarrierShapes {
+        cells: g.cells.iter().map(|c| shape(c.file, c.rank)).collect(),
+        barriers: g.barriers().iter().map(|&(f, r)| shape(f, r)).collect(),
     }
 }
 
@@ -240,9 +249,9 @@ fn runs_between_holes(p: Point, q: Point, holes: &[[Point; 4]]) -> bool {
 /// drawn shape, or an edge shared by two holes. Touching a barrier's boundary (a corner, or
 /// running along the edge between a hole and a square) does not bar the leap, and neither
 /// does passing outside the board's outline (the notches beside the escalator ranks).
-pub fn crosses_barrier(shapes: &BoardShapes, from: usize, to: usize) -> bool {
+pub fn crosses_barrier(shapes: &BarrierShapes, from: usize, to: usize) -> bool {
     let (p, q) = (centre(&shapes.cells[from]), centre(&shapes.cells[to]));
-    let holes: Vec<[Point; 4]> = shapes.holes.iter().map(|h| corners(&h.quad)).collect();
+    let holes: Vec<[Point; 4]> = shapes.barriers.iter().map(corners).collect();
     holes.iter().any(|h| meets_inside(p, q, h)) || runs_between_holes(p, q, &holes)
 }
 
@@ -253,18 +262,33 @@ mod tests {
     use crate::geometry::Dir;
 
     #[test]
-    fn a_plain_grid_with_holes_is_drawn_in_unit_squares() {
-        let g = Geometry::grid_with_holes("walls", 4, 4, &[(1, 1), (2, 1)]);
+    fn a_plain_grid_with_barriers_is_drawn_in_unit_squares() {
+        let g = Geometry::grid_with_barriers("walls", 4, 4, &[(0, 3)], &[(1, 1), (2, 1)]);
         let shapes = board_shapes(&g);
         for (c, q) in g.cells.iter().zip(&shapes.cells) {
             let (f, r) = (c.file as f32, c.rank as f32);
             assert_eq!(*q, [(f, r), (f + 1.0, r), (f + 1.0, r + 1.0), (f, r + 1.0)]);
         }
+        // The barriers are drawn, the hole a4 is not.
         assert_eq!(shapes.holes.len(), 2);
         assert_eq!(
             shapes.holes[0].quad,
             [(1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0)]
         );
+    }
+
+    /// A hole bars no leap (every leaper leaps over a hole); the same slot as a barrier does.
+    #[test]
+    fn holes_bar_nothing() {
+        let holes = Geometry::grid_with_holes("walls", 5, 5, &[(1, 1)]);
+        let s = barrier_shapes(&holes);
+        assert!(s.barriers.is_empty());
+        let (a1, c2) = (holes.cell("a1").unwrap(), holes.cell("c2").unwrap());
+        assert!(!crosses_barrier(&s, a1, c2));
+        let walls = Geometry::grid_with_barriers("walls", 5, 5, &[], &[(1, 1)]);
+        let s = barrier_shapes(&walls);
+        let (a1, c2) = (walls.cell("a1").unwrap(), walls.cell("c2").unwrap());
+        assert!(crosses_barrier(&s, a1, c2));
     }
 
     const EPS: f32 = 1e-4;
@@ -277,12 +301,12 @@ mod tests {
         ]
     }
 
-    fn area(q: &Quad) -> f32 {
+    fn area(q: &[(f32, f32)]) -> f32 {
         // Shoelace formula.
         let mut a = 0.0;
-        for i in 0..4 {
+        for i in 0..q.len() {
             let (x0, y0) = q[i];
-            let (x1, y1) = q[(i + 1) % 4];
+            let (x1, y1) = q[(i + 1) % q.len()];
             a += x0 * y1 - x1 * y0;
         }
         a / 2.0
@@ -292,7 +316,7 @@ mod tests {
     fn cells_and_holes_tile_the_rectangle() {
         for g in boards().into_iter().chain([Geometry::grid("chess", 8, 8)]) {
             let s = board_shapes(&g);
-            let total: f32 = s.cells.iter().map(area).sum::<f32>()
+            let total: f32 = s.cells.iter().map(|c| area(c)).sum::<f32>()
                 + s.holes.iter().map(|h| area(&h.quad)).sum::<f32>();
             // The leaning outer columns leave a notch at both edges of each escalator rank
             // (the seed diagrams' `\` and `/` edges): over a block of n ranks whose shift grows
@@ -303,6 +327,7 @@ mod tests {
             let want = g.files as f32 * g.ranks as f32 - block / 2.0;
             assert!((total - want).abs() < 1e-3, "{}: {total} vs {want}", g.name);
             assert!(s.cells.iter().all(|q| area(q) > 0.0), "{}", g.name);
+            assert_eq!(s.holes.len(), g.barriers().len(), "{}", g.name);
         }
     }
 
@@ -312,14 +337,14 @@ mod tests {
         // bottom; ab5 lines up with a6 at its top.
         let g = EscalatorBoard::Sec.geometry().unwrap();
         let s = board_shapes(&g);
-        let ab4 = s.cells[g.cell("ab4").unwrap()];
+        let ab4 = &s.cells[g.cell("ab4").unwrap()];
         assert!((ab4[0].0 - 0.5).abs() < EPS && (ab4[1].0 - 1.5).abs() < EPS);
-        let ab5 = s.cells[g.cell("ab5").unwrap()];
+        let ab5 = &s.cells[g.cell("ab5").unwrap()];
         assert!(ab5[3].0.abs() < EPS && (ab5[2].0 - 1.0).abs() < EPS);
-        let gh4 = s.cells[g.cell("gh4").unwrap()];
+        let gh4 = &s.cells[g.cell("gh4").unwrap()];
         assert!((gh4[0].0 - 6.5).abs() < EPS && (gh4[1].0 - 7.5).abs() < EPS);
-        let e4 = s.cells[g.cell("e4").unwrap()];
-        assert_eq!(e4, [(4.0, 3.0), (5.0, 3.0), (5.0, 4.0), (4.0, 4.0)]);
+        let e4 = &s.cells[g.cell("e4").unwrap()];
+        assert_eq!(*e4, [(4.0, 3.0), (5.0, 3.0), (5.0, 4.0), (4.0, 4.0)]);
     }
 
     /// The rules derive the adjacency from this drawing: N neighbours are the squares of the
@@ -388,7 +413,7 @@ mod tests {
     /// a diagonal step between two holes that meet at a corner only touches them.
     #[test]
     fn barrier_rule_on_a_grid_with_holes() {
-        let g = Geometry::grid_with_holes("walls", 5, 5, &[(1, 1), (2, 2)]);
+        let g = Geometry::grid_with_barriers("walls", 5, 5, &[], &[(1, 1), (2, 2)]);
         let s = barrier_shapes(&g);
         let at = |n: &str| g.cell(n).unwrap();
         // a1-b3 passes over a2 and b2 (b2 a hole): barred. a1-c2 passes b1 and b2: barred.
@@ -408,9 +433,9 @@ mod tests {
     /// and a square is not.
     #[test]
     fn barrier_rule_along_edges() {
-        let g = Geometry::grid_with_holes("walls", 4, 3, &[(1, 1), (2, 1)]);
+        let g = Geometry::grid_with_barriers("walls", 4, 3, &[], &[(1, 1), (2, 1)]);
         let s = barrier_shapes(&g);
-        let hole_pairs: Vec<[Point; 4]> = s.holes.iter().map(|h| corners(&h.quad)).collect();
+        let hole_pairs: Vec<[Point; 4]> = s.barriers.iter().map(corners).collect();
         // The shared edge of b2 and c2 is x = 2 (in squares), y from 1 to 2.
         let p = (4 * 96, 4 * 30);
         let q = (4 * 96, 4 * 120);

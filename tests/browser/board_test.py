@@ -4,6 +4,7 @@
 Run by tests/browser.rs (which starts the server and passes its URL):
 
     python3 tests/browser/board_test.py URL [--seed N] [--only NAME,...] [--file-games NAME:LETTER,...]
+                                        [--graph-games NAME:CELLS:BARRIERS:POLYGONS,...]
 
 Every check goes through the page the way a person uses it: clicks on the cells
 (`data-square`), attack-board handles (`data-pin`, `data-pin-target`) and promotion
@@ -326,6 +327,26 @@ def test_file_game_listed_and_drawn(page, base, variant, letter, log):
     log("  %s: listed; %d pieces drawn as discs marked %s" % (variant, len(lettered), letter.upper()))
 
 
+def test_graph_board_drawn(page, base, variant, cells, barriers, polygons, log):
+    """A board given cell by cell in its file: one polygon per cell of the file (`cells`),
+    drawn with the outline the server gives (the file's polygon where it has one: `polygons`
+    cells), its barriers drawn and its holes not."""
+    page.open(variant=variant, engine="off")
+    view = api_position(base, variant)
+    drawn = page.js("return document.querySelectorAll('polygon.cell').length")
+    check(drawn == cells, "%s: %d cells drawn, the file has %d" % (variant, drawn, cells))
+    walls = page.js("return document.querySelectorAll('polygon.hole').length")
+    check(walls == barriers, "%s: %d barriers drawn, the file has %d" % (variant, walls, barriers))
+    corners = page.js("return Object.fromEntries([...document.querySelectorAll('polygon.cell')]"
+                      ".map(p => [p.dataset.square, p.getAttribute('points').trim().split(/\\s+/).length]))")
+    want = {c["square"]: len(c["quad"]) for c in view["board"]["cells"]}
+    check(corners == want, "%s: drawn corners %s != the server's %s" % (variant, corners, want))
+    own = sorted(sq for sq, n in corners.items() if n != 4)
+    check(len(own) == polygons, "%s: cells drawn with their own outline %s, the file gives %d"
+          % (variant, own, polygons))
+    log("  %s: %d cells (%s with their own outline), %d barriers drawn" % (variant, drawn, " ".join(own), walls))
+
+
 def test_flat_view_size(page, base, log):
     """Star Trek's flat view uses the room it has: every cell large enough to click, and
     the whole drawing inside the board's area."""
@@ -564,6 +585,8 @@ def main():
     # Games the server loaded from files (`oblique serve --variant-file FILE`), each as
     # NAME:LETTER with the letter of its piece that has no figure of its own.
     ap.add_argument("--file-games", default="")
+    # Graph-board games from files, each as NAME:CELLS:BARRIERS:POLYGONS (counts from the file).
+    ap.add_argument("--graph-games", default="")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     log = lambda s: print(s, flush=True)
@@ -589,6 +612,12 @@ def main():
         for spec in filter(None, args.file_games.split(",")):
             name, letter = spec.split(":")
             run("listed-" + name, lambda n=name, l=letter: test_file_game_listed_and_drawn(page, args.url, n, l, log))
+            rng = random.Random("%d-%s" % (args.seed, name))
+            run("game-" + name, lambda n=name, rng=rng: play_game(page, args.url, n, rng, log))
+        for spec in filter(None, args.graph_games.split(",")):
+            name, cells, barriers, polygons = spec.split(":")
+            run("drawn-" + name, lambda n=name, c=int(cells), b=int(barriers), p=int(polygons):
+                test_graph_board_drawn(page, args.url, n, c, b, p, log))
             rng = random.Random("%d-%s" % (args.seed, name))
             run("game-" + name, lambda n=name, rng=rng: play_game(page, args.url, n, rng, log))
         run("diagonal-promotion", lambda: test_diagonal_promotion_and_win(page, args.url, log))

@@ -1,14 +1,16 @@
-// Draws a 2D board from the server's data: every cell is the quadrilateral the engine's
-// geometry gives it (escalator squares are parallelograms, holes are barriers), so every 2D
+// Draws a 2D board from the server's data: every cell is the outline the engine's geometry
+// gives it (escalator squares are parallelograms, a graph board's cells the polygons of its
+// file, other cells squares), barriers are drawn hatched and holes not at all, so every 2D
 // game is drawn by this one function. Cells carry data-square (grid name) and show their
-// true name on hover; escalator squares also write it in a corner, as the diagrams do.
+// true name on hover; cells whose true name differs also write it in a corner, as the
+// escalator diagrams do.
 
 import { figure } from './pieces.js';
 
 const S = 64; // pixels per file/rank
 const M = 28; // margin for coordinates
 
-const centroid = (q) => [q.reduce((a, p) => a + p[0], 0) / 4, q.reduce((a, p) => a + p[1], 0) / 4];
+const centroid = (q) => [q.reduce((a, p) => a + p[0], 0) / q.length, q.reduce((a, p) => a + p[1], 0) / q.length];
 
 export function defs() {
   return `<defs>
@@ -58,7 +60,11 @@ export function renderPlane(svg, view, ui) {
   // True names of the escalator squares, in the lower corner as the original diagrams.
   for (const c of b.cells) {
     if (c.name !== c.square) {
-      const [x, y] = pt([(c.quad[0][0] + c.quad[3][0]) / 2 + 0.06, (c.quad[0][1] + c.quad[3][1]) / 2 - 0.34]);
+      const [cx0, cy0] = centroid(c.quad);
+      const at = c.quad.length === 4
+        ? [(c.quad[0][0] + c.quad[3][0]) / 2 + 0.06, (c.quad[0][1] + c.quad[3][1]) / 2 - 0.34]
+        : [cx0 - 0.44, cy0 - 0.34];
+      const [x, y] = pt(at);
       const rot = tiltOn ? ` transform="rotate(45 ${x} ${y})"` : '';
       out.push(`<text class="truename" x="${x}" y="${y}"${rot}>${c.name}</text>`);
     }

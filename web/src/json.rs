@@ -14,7 +14,7 @@ fn color(c: Color) -> &'static str {
     }
 }
 
-fn quad(q: &[(f32, f32); 4]) -> Value {
+fn quad(q: &[(f32, f32)]) -> Value {
     json!(q.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>())
 }
 

@@ -2,7 +2,7 @@
 //! tables, pawn steps, promotion squares, castling squares and Zobrist keys.
 
 use crate::plane::piece_tables::{PieceKind, PieceTables};
-use crate::plane::variant::{BoardShape, Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
+use crate::plane::variant::{Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
 use crate::types::{Color, Role, ROLES};
 use crate::zobrist::Zobrist;
 use arrayvec::ArrayVec;
@@ -167,14 +167,10 @@ impl std::error::Error for RulesError {}
 impl<B: Bitboard> Rules<B> {
     pub fn build(spec: &'static VariantSpec) -> Result<Rules<B>, RulesError> {
         let game = spec.name;
-        let geom = match spec.board {
-            BoardShape::Grid {
-                files,
-                ranks,
-                holes,
-            } => Geometry::grid_with_holes(spec.name, files, ranks, holes),
-            BoardShape::Escalator(board) => board.geometry().map_err(RulesError::Geometry)?,
-        };
+        let geom = spec
+            .board
+            .geometry(spec.name)
+            .map_err(RulesError::Geometry)?;
         let n = geom.len();
         if n > B::CAPACITY {
             return Err(RulesError::TooLarge { game });

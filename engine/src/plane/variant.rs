@@ -11,7 +11,8 @@ use crate::types::{Color, Piece, Role};
 use oblique_gamefile::betza::BetzaMove;
 use oblique_gamefile::schema::PerftEntry;
 use oblique_tables::escalator::EscalatorBoard;
-use oblique_tables::Dir;
+use oblique_tables::geometry::{CellSpec, GeometryError};
+use oblique_tables::{Dir, Geometry};
 
 /// Most games one process may hold (the caches of tables have this many places).
 pub const MAX_GAMES: usize = 1024;
@@ -27,16 +28,48 @@ pub const STANDARD_ROLES: &[Role] = &[
 ];
 
 /// The board a game is played on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BoardShape {
-    /// A rectangle, possibly with holes: geometry from grid arithmetic.
+    /// A rectangle, possibly with holes and barriers: geometry from grid arithmetic.
     Grid {
         files: u8,
         ranks: u8,
         holes: &'static [(u8, u8)],
+        barriers: &'static [(u8, u8)],
     },
     /// An escalator board: geometry from the rules' tables.
     Escalator(EscalatorBoard),
+    /// A graph given cell by cell by a game file (`[[board.cell]]`).
+    Graph(&'static GraphBoard),
+}
+
+/// A game file's explicit graph: its grid, its cells with their links, its barriers.
+#[derive(Debug, PartialEq)]
+pub struct GraphBoard {
+    pub files: u8,
+    pub ranks: u8,
+    pub cells: Vec<CellSpec>,
+    pub barriers: Vec<(u8, u8)>,
+}
+
+impl BoardShape {
+    /// The board's graph; `name` names it in errors.
+    pub fn geometry(&self, name: &str) -> Result<Geometry, GeometryError> {
+        match *self {
+            BoardShape::Grid {
+                files,
+                ranks,
+                holes,
+                barriers,
+            } => Ok(Geometry::grid_with_barriers(
+                name, files, ranks, holes, barriers,
+            )),
+            BoardShape::Escalator(board) => board.geometry(),
+            BoardShape::Graph(g) => {
+                Geometry::from_cells(name, g.files, g.ranks, &g.cells, &g.barriers)
+            }
+        }
+    }
 }
 
 /// Bitboard width the game needs.

@@ -14,7 +14,7 @@ mod end;
 mod pieces;
 mod rules;
 
-pub use board::BoardSection;
+pub use board::{BoardSection, CellEntry};
 pub use end::{EndSection, Goal};
 pub use pieces::{PawnSection, PieceSection};
 pub use rules::{CastlingSection, CastlingSide, PromotionSection, PromotionSquare};

@@ -63,8 +63,8 @@ pub fn spec_from_file(
             ))
         }
     };
-    let (board, width) = board::shape(file, &fail)?;
-    let grid_leaps = matches!(board, BoardShape::Grid { .. });
+    let (board, width) = board::shape(file, text, &fail)?;
+    let grid_leaps = matches!(board, BoardShape::Grid { .. } | BoardShape::Graph(_));
     let b = &file.board;
 
     // Pieces into role slots.
@@ -260,7 +260,7 @@ pub fn spec_from_file(
     let xboard = XBoardFacts {
         name: leak_str(file.game.xboard_name.as_deref().unwrap_or(name)),
         built_in: file.game.xboard_name.is_some(),
-        pieces: if grid_leaps && file.game.xboard_name.is_none() {
+        pieces: if matches!(board, BoardShape::Grid { .. }) && file.game.xboard_name.is_none() {
             leak(xboard_piece_lines(&slots, roles, symmetry))
         } else {
             &[]
