@@ -7,6 +7,7 @@
 //! pieces ("pin candidates") and test just their moves against the occupancy after the move.
 //! King moves, en passant, castling and every move while in check are tested the same way.
 
+use crate::outcome::bare_king_verdict;
 use crate::plane::moves::{Move, MoveKind};
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
@@ -48,6 +49,18 @@ struct Ctx<B> {
 }
 
 impl<B: Bitboard> Position<B> {
+    /// Has the bare-king rule already decided the game (Shatranj)? Then, as after a goal,
+    /// there are no moves (as Fairy-Stockfish's legal move generator has none once its game
+    /// has ended).
+    #[inline(always)]
+    fn bare_king_decided(&self) -> bool {
+        self.rules.spec.end.bare_king && {
+            let us = self.board.sets.color(self.turn.side).count();
+            let them = self.board.sets.color(self.turn.side.other()).count();
+            bare_king_verdict(us, them).is_some()
+        }
+    }
+
     /// Is `sq` attacked by any of `by` (a subset of the enemy) with occupancy `occ`?
     #[inline(always)]
     fn attacked_in(&self, cx: &Ctx<B>, sq: usize, occ: B, by: B) -> bool {
@@ -109,7 +122,7 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     fn generate_with<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
-        if self.goal_reached_by().is_some() {
+        if self.goal_reached_by().is_some() || self.bare_king_decided() {
             return;
         }
         let us = self.turn.side;
