@@ -11,6 +11,36 @@ use crate::types::{Color, Piece, Role, ROLES};
 use crate::zobrist::PieceKeys;
 use oblique_tables::Bitboard;
 
+/// A set of roles ready for `PieceSets::roles_of`: its first three roles (repeated when it
+/// has fewer), the others as a mask, and whether it has any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleSet {
+    pick: [u8; 3],
+    rest: u8,
+    any: bool,
+}
+
+impl RoleSet {
+    /// The roles whose bits (`Role::index`) are in `mask`.
+    pub fn from_mask(mask: u8) -> RoleSet {
+        let roles: Vec<u8> = (0..8).filter(|i| mask & 1 << i != 0).collect();
+        let first = roles.first().copied().unwrap_or(0);
+        let pick = [0, 1, 2].map(|i| roles.get(i).copied().unwrap_or(first));
+        let rest = roles.iter().skip(3).fold(0, |m, r| m | 1 << r);
+        RoleSet {
+            pick,
+            rest,
+            any: !roles.is_empty(),
+        }
+    }
+
+    /// Does the set hold `role`?
+    pub fn has(&self, role: Role) -> bool {
+        self.any
+            && (self.pick.contains(&(role.index() as u8)) || self.rest & 1 << role.index() != 0)
+    }
+}
+
 /// Pieces by colour and by role. A piece of colour `c` and role `r` is in exactly the sets
 /// `by_color[c]` and `by_role[r]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,8 +80,7 @@ impl<S: Bitboard> PieceSets<S> {
         self.by_role[role.index()]
     }
 
-    /// Cells holding pieces of the roles in `mask` (bit `Role::index`): one lookup per
-    /// role in the mask, for the attack and pin sets asked at every node.
+    /// Cells holding pieces of the roles in `mask` (bit `Role::index`), role by role.
     #[inline(always)]
     pub fn roles_in(&self, mask: u8) -> S {
         let mut set = S::EMPTY;
@@ -61,6 +90,21 @@ impl<S: Bitboard> PieceSets<S> {
             m &= m - 1;
         }
         set
+    }
+
+    /// Cells holding pieces of the roles of `set`: up to three roles by three lookups and
+    /// no branch but the one for more (the attack and pin sets asked at every node).
+    #[inline(always)]
+    pub fn roles_of(&self, set: &RoleSet) -> S {
+        let [a, b, c] = set.pick;
+        let mut cells = (self.by_role[(a & 7) as usize]
+            | self.by_role[(b & 7) as usize]
+            | self.by_role[(c & 7) as usize])
+            & S::all_if(set.any);
+        if set.rest != 0 {
+            cells |= self.roles_in(set.rest);
+        }
+        cells
     }
 
     /// Cells holding a piece of either colour.

@@ -41,6 +41,16 @@ pub trait Bitboard:
         !self.is_empty()
     }
 
+    /// Every bit when `all`, none otherwise (a mask that keeps or clears a set).
+    #[inline(always)]
+    fn all_if(all: bool) -> Self {
+        if all {
+            !Self::EMPTY
+        } else {
+            Self::EMPTY
+        }
+    }
+
     #[inline(always)]
     fn more_than_one(self) -> bool {
         self.count() > 1

@@ -102,13 +102,13 @@ impl<B: Bitboard> Position<B> {
         let sets = &self.board.sets;
         let mut leapers = [B::EMPTY; 8];
         for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
-            *set = sets.roles_in(g.roles);
+            *set = sets.roles_of(&g.roles);
         }
         AttackerSets {
             white: sets.color(Color::White),
             black: sets.color(Color::Black),
-            orth: sets.roles_in(r.orth_roles),
-            diag: sets.roles_in(r.diag_roles),
+            orth: sets.roles_of(&r.orth_roles),
+            diag: sets.roles_of(&r.diag_roles),
             pawns: sets.role(Role::Pawn),
             leapers,
         }
@@ -117,7 +117,27 @@ impl<B: Bitboard> Position<B> {
     /// Every piece (of either colour) that attacks `sq` with the given occupancy.
     #[inline]
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
-        self.attackers_with(sq, occupied, &self.attacker_sets())
+        let r = self.rules;
+        let sets = &self.board.sets;
+        let white = sets.color(Color::White);
+        let black = sets.color(Color::Black);
+        let pawns = sets.role(Role::Pawn);
+        let mut a = (r.orth.attacks(sq, occupied) & sets.roles_of(&r.orth_roles))
+            | (r.diag.attacks(sq, occupied) & sets.roles_of(&r.diag_roles))
+            | (r.pawn_attackers[0][sq] & pawns & white)
+            | (r.pawn_attackers[1][sq] & pawns & black);
+        for g in &r.leap_groups {
+            let set = sets.roles_of(&g.roles);
+            if g.symmetric {
+                a |= g.from[0][sq] & set;
+            } else {
+                a |= (g.from[0][sq] & set & white) | (g.from[1][sq] & set & black);
+            }
+        }
+        if !r.irregular_roles.is_empty() {
+            a |= self.irregular_attackers(sq, occupied, white, black);
+        }
+        a
     }
 
     /// `attackers_to` with the pieces already grouped (`attacker_sets` of this position):
@@ -136,10 +156,21 @@ impl<B: Bitboard> Position<B> {
                 a |= (g.from[0][sq] & set & s.white) | (g.from[1][sq] & set & s.black);
             }
         }
+        if !r.irregular_roles.is_empty() {
+            a |= self.irregular_attackers(sq, occupied, s.white, s.black);
+        }
+        a
+    }
+
+    /// The attackers of `sq` among the pieces whose captures are not their moves
+    /// (capture-only leaps, directional rides).
+    fn irregular_attackers(&self, sq: usize, occupied: B, white: B, black: B) -> B {
+        let r = self.rules;
+        let mut a = B::EMPTY;
         for &role in &r.irregular_roles {
             let set = self.board.sets.role(role);
             let p = &r.pieces[role.index()];
-            for (c, side) in [s.white, s.black].into_iter().enumerate() {
+            for (c, side) in [white, black].into_iter().enumerate() {
                 let mine = set & side;
                 if mine.is_empty() {
                     continue;

@@ -1,6 +1,7 @@
 //! A game's data turned into tables, once per game and bitboard width: geometry, attack
 //! tables, pawn steps, promotion squares, castling squares and Zobrist keys.
 
+use crate::piece_sets::RoleSet;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::variant::{Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
 use crate::types::{Color, Role, ROLES};
@@ -49,10 +50,9 @@ pub struct Rules<B: Bitboard> {
     pub present: [bool; 8],
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
     pub pieces: [PieceTables<B>; 8],
-    /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks), as role
-    /// masks for `PieceSets::roles_in`.
-    pub orth_roles: RoleMask,
-    pub diag_roles: RoleMask,
+    /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
+    pub orth_roles: RoleSet,
+    pub diag_roles: RoleSet,
     /// Roles sharing one leap table, with the reverse table per colour.
     pub leap_groups: ArrayVec<LeapGroup<B>, 8>,
     /// Roles with moves beyond plain leaps and whole lines (directional or one-mode rides,
@@ -84,21 +84,20 @@ pub struct Rules<B: Bitboard> {
     pub zobrist: Zobrist,
 }
 
-/// A set of roles: bit `Role::index` for each.
-pub type RoleMask = u8;
-
-/// The mask of the roles `keep` accepts.
-fn select(keep: impl Fn(Role) -> bool) -> RoleMask {
-    ROLES
-        .iter()
-        .filter(|&&r| keep(r))
-        .fold(0, |m, r| m | 1 << r.index())
+/// The roles `keep` accepts.
+fn select(keep: impl Fn(Role) -> bool) -> RoleSet {
+    RoleSet::from_mask(
+        ROLES
+            .iter()
+            .filter(|&&r| keep(r))
+            .fold(0, |m, r| m | 1 << r.index()),
+    )
 }
 
 /// Roles whose pieces leap alike, and where a piece of each colour must stand to leap to a
 /// cell (`symmetric`: the same for both colours).
 pub struct LeapGroup<B> {
-    pub roles: RoleMask,
+    pub roles: RoleSet,
     pub from: [Vec<B>; 2],
     pub symmetric: bool,
 }
@@ -213,9 +212,15 @@ impl<B: Bitboard> Rules<B> {
             match leap_groups.iter_mut().find(|g| {
                 ROLES
                     .iter()
-                    .any(|r| g.roles & 1 << r.index() != 0 && pieces[r.index()].leap == t.leap)
+                    .any(|&r| g.roles.has(r) && pieces[r.index()].leap == t.leap)
             }) {
-                Some(g) => g.roles |= 1 << role.index(),
+                Some(g) => {
+                    let mask = ROLES
+                        .iter()
+                        .filter(|&&r| g.roles.has(r) || r == role)
+                        .fold(0, |m, r| m | 1 << r.index());
+                    g.roles = RoleSet::from_mask(mask);
+                }
                 None => {
                     let from = t.leap_from();
                     let symmetric = from[0] == from[1];
