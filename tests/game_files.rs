@@ -38,7 +38,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 
 /// Which oracle variant each shipped file plays (our names differ where a built-in game
 /// already has Fairy-Stockfish's name).
-const SHIPPED: [(&str, &str); 7] = [
+const SHIPPED: [(&str, &str); 8] = [
     ("capablanca.toml", "capablanca"),
     ("losalamos.toml", "losalamos"),
     ("almostchess.toml", "almost"),
@@ -46,6 +46,7 @@ const SHIPPED: [(&str, &str); 7] = [
     ("janus.toml", "janus"),
     ("embassy.toml", "embassy"),
     ("makruk.toml", "makruk"),
+    ("grand.toml", "grand"),
 ];
 
 #[test]

@@ -501,6 +501,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                 black_pieces: (white != black).then(|| black.clone()),
                 squares,
                 mandatory: rules.mandatory_pawn_promotion,
+                limits: Default::default(),
             });
         }
     }
