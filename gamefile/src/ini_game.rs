@@ -246,7 +246,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
     if let Some((key, u)) = rules
         .unsupported
         .iter()
-        .filter(|(k, _)| !inert(k))
+        .filter(|(k, _)| !inert(k) && !crate::ini_promotion::plays(k, rules))
         .min_by_key(|(_, u)| (u.section == name, u.line))
     {
         return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
@@ -501,7 +501,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                 black_pieces: (white != black).then(|| black.clone()),
                 squares,
                 mandatory: rules.mandatory_pawn_promotion,
-                limits: Default::default(),
+                limits: crate::ini_promotion::limits(rules)?,
             });
         }
     }
