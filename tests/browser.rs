@@ -4,7 +4,8 @@
 //! Black-first start, Diagonal Chess's restricted promotion and corner win, an illegal click,
 //! a bad FEN, castling, a Star Trek attack-board move carrying a piece and Star Trek's flat
 //! view large enough to click; and games from files (`oblique serve --variant-file FILE`):
-//! listed, a whole game by clicks, a piece without a figure drawn with its letter.
+//! listed, a whole game by clicks, a piece without a figure drawn with its letter, and
+//! Grand Chess's optional promotion (the chooser offers the pawn too).
 //!
 //! Without Chromium, chromedriver or Selenium the browser test fails under CI=true and skips
 //! with a `SKIPPED:` line elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools`
@@ -108,19 +109,26 @@ fn the_browser_board_plays_games_from_files() {
     let Some(python) = tools_present() else {
         return;
     };
+    // Grand Chess (variants/grand.toml): the chooser offers the pawn where promotion is
+    // optional.
     let (capablanca, khon) = (file_games::capablanca_file(), file_games::khon_chess_file());
+    let grand = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/grand.toml");
     let server = Server::start_with(&[
         "--variant-file",
         capablanca.to_str().expect("path"),
         "--variant-file",
         khon.to_str().expect("path"),
+        "--variant-file",
+        grand.to_str().expect("path"),
     ]);
     let games = [("capablanca", 'a'), (file_games::KHON_CHESS_NAME, 's')];
-    let only: Vec<String> = games
+    let mut only: Vec<String> = games
         .iter()
         .flat_map(|(g, _)| [format!("listed-{g}"), format!("game-{g}")])
         .collect();
-    let file_games: Vec<String> = games.iter().map(|(g, l)| format!("{g}:{l}")).collect();
+    only.push("grand-promotion".to_string());
+    let mut file_games: Vec<String> = games.iter().map(|(g, l)| format!("{g}:{l}")).collect();
+    file_games.push("grand:a".to_string());
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/board_test.py");
     let status = Command::new(python)
         .env_remove("OBLIQUE_NET")

@@ -363,3 +363,16 @@ fn check_prints_the_end_rules_it_understood() {
         "{out}"
     );
 }
+
+/// A bare king that decides the game leaves no moves, as Fairy-Stockfish's legal move
+/// generator has none once its game has ended: after Rxa7 Black's king stands bare against
+/// three pieces. Counts by Fairy-Stockfish 11.1 (Debian) and the current source, `go perft`.
+#[test]
+fn a_bare_king_ends_move_generation_as_in_fairy_stockfish() {
+    let game = shipped("shatranj.toml");
+    for (depth, nodes) in [(2, 72), (3, 1854)] {
+        let mut pos =
+            AnyPosition::new(game, Some("7k/p7/8/8/8/8/8/RR2K3 w - - 0 1")).expect("position");
+        assert_eq!(pos.perft(depth), nodes, "depth {depth}");
+    }
+}

@@ -379,7 +379,7 @@ pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("clobber", "no king; captures only, the side without a move loses"),
     ("shoshogi", "promotion of pieces other than the pawn (shogi-style)"),
     ("tencubed", "10 piece types; the engine holds at most 8"),
-    ("opulent", "Grand chess's promotion limits, and 10 piece types"),
+    ("opulent", "10 piece types; the engine holds at most 8"),
     ("wolf", "two pawn types (pawn and sergeant) and a promoted piece type"),
     ("xiangqi", "palace and river regions, the flying general and the soldier's river rule"),
     ("manchu", "Xiangqi's palace and river rules"),

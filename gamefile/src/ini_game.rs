@@ -266,7 +266,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
     if let Some((key, u)) = rules
         .unsupported
         .iter()
-        .filter(|(k, _)| !inert(k) && !honoured(k))
+        .filter(|(k, _)| !inert(k) && !honoured(k) && !crate::ini_promotion::plays(k, rules))
         .min_by_key(|(_, u)| (u.section == name, u.line))
     {
         return refuse(Some(key), format!("{key} = {}: {}", u.value, u.why));
@@ -521,6 +521,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                 black_pieces: (white != black).then(|| black.clone()),
                 squares,
                 mandatory: rules.mandatory_pawn_promotion,
+                limits: crate::ini_promotion::limits(rules)?,
             });
         }
     }

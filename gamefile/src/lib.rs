@@ -12,6 +12,7 @@ pub mod ini;
 pub mod ini_builtins;
 pub mod ini_fen;
 pub mod ini_game;
+pub mod ini_promotion;
 pub mod ini_rules;
 pub mod schema;
 pub mod toml_reader;

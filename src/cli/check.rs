@@ -143,6 +143,19 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
             println!("promotion per square {}", list.join(" "));
         }
     }
+    let terms = spec.promotion_terms;
+    if terms.optional {
+        println!("promotion optional where the pawn could still move on");
+    }
+    let limits: Vec<String> = spec
+        .roles
+        .iter()
+        .filter(|r| terms.limits[r.index()] > 0)
+        .map(|&r| format!("{}:{}", spec.letter(r), terms.limits[r.index()]))
+        .collect();
+    if !limits.is_empty() {
+        println!("promotion limits {}", limits.join(" "));
+    }
     println!(
         "castling {}",
         if spec.castling.is_some() { "yes" } else { "no" }

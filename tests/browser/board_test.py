@@ -193,8 +193,10 @@ def play_game(page, base, variant, rng, log):
             cands = [m for m in legal if not m["boardMove"] and m["from"] == pick and m["to"] == to]
         if len(cands) > 1:
             offered = page.js("return [...document.querySelectorAll('[data-promotion]')].map(e => e.dataset.promotion)")
-            check(sorted(offered) == sorted(m["promotion"] for m in cands),
-                  "%s: promotion choices %s != %s" % (variant, offered, [m["promotion"] for m in cands]))
+            # A move that stays a pawn (optional promotion) is the button with no letter.
+            wanted = sorted(m["promotion"] or "" for m in cands)
+            check(sorted(offered) == wanted,
+                  "%s: promotion choices %s != %s" % (variant, offered, wanted))
             page.click('[data-promotion="%s"]' % rng.choice(sorted(offered)))
         page.wait(lambda: len(page.moves()) > len(moves), "%s: the move to be played" % variant)
         plies += 1
@@ -222,6 +224,23 @@ def test_diagonal_promotion_and_win(page, base, log):
     check(not page.js("return !document.getElementById('promotion').hidden"), "g7-h8 offered a promotion")
     check(page.status().startswith("1-0"), "status after g7-h8 is %r" % page.status())
     log("  diagonal: b8 offers R B N, g7-h8 wins (%s)" % page.status())
+
+
+def test_grand_optional_promotion(page, base, log):
+    # Grand Chess (variants/grand.toml): on rank 9 a pawn may stay a pawn or become a piece
+    # its side has lost (here only the queen).
+    fen = "7k2/10/2P7/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1"
+    for choice, move in (("", "c8c9"), ("q", "c8c9q")):
+        page.open(variant="grand", engine="off", fen=fen)
+        page.click(page.square("c8"))
+        page.click(page.square("c9"))
+        offered = page.js("return [...document.querySelectorAll('[data-promotion]')].map(e => e.dataset.promotion)")
+        check(sorted(offered) == ["", "q"], "c8-c9 offers %s, not the pawn and Q" % offered)
+        page.click('[data-promotion="%s"]' % choice)
+        page.wait(lambda: page.moves() == [move], "the move " + move)
+        page.wait_idle()
+        check(page.fen() == api_position(base, "grand", fen, [move])["fen"], "FEN after " + move)
+    log("  grand: c8-c9 offers the pawn and Q; both play")
 
 
 def test_illegal_click_and_bad_fen(page, base, log):
@@ -620,6 +639,8 @@ def main():
                 test_graph_board_drawn(page, args.url, n, c, b, p, log))
             rng = random.Random("%d-%s" % (args.seed, name))
             run("game-" + name, lambda n=name, rng=rng: play_game(page, args.url, n, rng, log))
+        if "grand" in [spec.split(":")[0] for spec in args.file_games.split(",")]:
+            run("grand-promotion", lambda: test_grand_optional_promotion(page, args.url, log))
         run("diagonal-promotion", lambda: test_diagonal_promotion_and_win(page, args.url, log))
         run("flat-view-size", lambda: test_flat_view_size(page, args.url, log))
         run("illegal-input", lambda: test_illegal_click_and_bad_fen(page, args.url, log))

@@ -219,15 +219,28 @@ function choosePromotion(candidates) {
     if (known) return known.figure;
     return { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', u: 'ultra', c: 'chancellor' }[letter] || letter;
   };
-  box.innerHTML = candidates.map((m) =>
-    `<button data-promotion="${m.promotion}" title="${m.human}"><svg viewBox="0 0 100 100">${figure(figureOf(m.promotion), view.sideToMove, m.promotion)}</svg></button>`).join('')
+  // Where promotion is optional one candidate has no promotion: the pawn stays a pawn and
+  // its button shows the moving piece.
+  const mover = view.pieces.find((p) => p.square === candidates[0].from);
+  const choice = (m) => m.promotion || '';
+  const button = (m) => {
+    const letter = m.promotion || (mover ? mover.role : 'p');
+    const name = m.promotion ? figureOf(m.promotion) : (mover ? mover.figure : 'pawn');
+    return `<button data-promotion="${choice(m)}" title="${m.human}"><svg viewBox="0 0 100 100">${figure(name, view.sideToMove, letter)}</svg></button>`;
+  };
+  box.innerHTML = candidates.map(button).join('')
     + '<button data-promotion-cancel="1" title="cancel">✕</button>';
   box.hidden = false;
   box.onclick = (e) => {
     const btn = e.target.closest('button');
     if (!btn) return;
     box.hidden = true;
-    const chosen = candidates.find((m) => m.promotion === btn.dataset.promotion);
+    if (btn.dataset.promotionCancel) {
+      clearPick();
+      render();
+      return;
+    }
+    const chosen = candidates.find((m) => choice(m) === btn.dataset.promotion);
     if (chosen) send({ type: 'move', move: chosen.text });
     clearPick();
     render();

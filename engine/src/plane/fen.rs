@@ -246,6 +246,7 @@ impl<B: Bitboard + RulesCache> Position<B> {
             }
             let stuck = self.board.sets.pieces(color, Role::Pawn)
                 & r.promotion_zone[color.index()]
+                & !r.promotion_optional[color.index()]
                 & !r.goal[color.index()];
             if stuck.any() {
                 return err(format!(

@@ -12,7 +12,7 @@ use crate::plane::moves::{Move, MoveKind};
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
 use crate::sink::{MoveSink, PlainMove};
-use crate::types::Role;
+use crate::types::{Role, ROLES};
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
 
@@ -296,6 +296,13 @@ impl<B: Bitboard> Position<B> {
         let them = 1 - us;
         let pawns = self.board.sets.role(Role::Pawn);
         let zone = r.promotion_zone[us];
+        // Optional promotion and limits (Grand Chess): asked once per node, nothing for
+        // games without them.
+        let (optional, allowed) = if r.promotion_terms {
+            (r.promotion_optional[us], self.promotion_allowed())
+        } else {
+            (B::EMPTY, u8::MAX)
+        };
         for from in (pawns & cx.ours).iter() {
             let mut quiet = r.pawn_quiet[us][from] & !cx.occ;
             if cx.tactical_only {
@@ -331,7 +338,13 @@ impl<B: Bitboard> Position<B> {
             for to in (targets & zone).iter() {
                 if !check_each || self.safe_after(cx, from, to) {
                     for &role in r.promotion_choices[us][to] {
-                        sink.push(Move::with_promotion(from, to, role));
+                        if allowed & (1 << role.index()) != 0 {
+                            sink.push(Move::with_promotion(from, to, role));
+                        }
+                    }
+                    // Staying a pawn is a quiet move unless it captures.
+                    if optional.has(to) && (!cx.tactical_only || cx.theirs.has(to)) {
+                        sink.push(Move::new(from, to));
                     }
                 }
             }
@@ -348,11 +361,15 @@ impl<B: Bitboard> Position<B> {
                     }
                     if zone.has(to) {
                         // A double step into the promotion zone promotes (and leaves no
-                        // en-passant square), as Fairy-Stockfish plays it.
+                        // en-passant square), as Fairy-Stockfish plays it; where promotion
+                        // is optional the plain double step stays too.
                         for &role in r.promotion_choices[us][to] {
-                            sink.push(Move::with_promotion(from, to, role));
+                            if allowed & (1 << role.index()) != 0 {
+                                sink.push(Move::with_promotion(from, to, role));
+                            }
                         }
-                    } else {
+                    }
+                    if !zone.has(to) || optional.has(to) {
                         sink.push(Move::special(
                             from,
                             to,
@@ -363,6 +380,20 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+    }
+
+    /// The roles (bits by role index) a pawn of the side to move may become now: those
+    /// below their promotion limit.
+    #[inline(never)]
+    fn promotion_allowed(&self) -> u8 {
+        let us = self.turn.side;
+        let mut allowed = u8::MAX;
+        for (i, &limit) in self.rules.promotion_limit.iter().enumerate() {
+            if limit > 0 && self.board.sets.pieces(us, ROLES[i]).count() >= u32::from(limit) {
+                allowed &= !(1 << i);
+            }
+        }
+        allowed
     }
 
     #[inline(always)]

@@ -68,10 +68,18 @@ pub struct Rules<B: Bitboard> {
     pub pawn_double: [Vec<Vec<DoubleStep<B>>>; 2],
     /// For an en-passant square of the colour that double-stepped: where its pawn may stand.
     pub ep_victims: [Vec<B>; 2],
-    /// Cells where a pawn of the colour must promote.
+    /// Cells where a pawn of the colour promotes (or, on `promotion_optional`, may).
     pub promotion_zone: [B; 2],
+    /// Cells of the zone where a pawn may also stay a pawn (optional promotion: every zone
+    /// cell from which a pawn could still step on).
+    pub promotion_optional: [B; 2],
     /// Pieces a pawn may become on each cell.
     pub promotion_choices: [Vec<&'static [Role]>; 2],
+    /// Per role slot: a pawn may become one only while its side has fewer (0: no limit).
+    pub promotion_limit: [u8; 8],
+    /// The game has optional promotion cells or limits: pawn moves into the zone ask about
+    /// them (other games skip the question).
+    pub promotion_terms: bool,
     /// The role that wins on arrival at a goal cell, and the goal cells per colour.
     pub goal_role: Role,
     pub goal: [B; 2],
@@ -345,6 +353,17 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
+        let terms = spec.promotion_terms;
+        let mut promotion_optional = [B::EMPTY; 2];
+        if terms.optional {
+            for (ci, optional) in promotion_optional.iter_mut().enumerate() {
+                for sq in promotion_zone[ci].iter() {
+                    if (pawn_quiet[ci][sq] | pawn_capture[ci][sq]).any() {
+                        *optional |= B::bit(sq);
+                    }
+                }
+            }
+        }
         let mut goal = [B::EMPTY; 2];
         let mut goal_role = Role::Pawn;
         if let Some((role, white, black)) = spec.goal {
@@ -427,7 +446,10 @@ impl<B: Bitboard> Rules<B> {
             pawn_double,
             ep_victims,
             promotion_zone,
+            promotion_optional,
             promotion_choices,
+            promotion_limit: terms.limits,
+            promotion_terms: terms.optional || terms.limits.iter().any(|&n| n > 0),
             goal_role,
             goal,
             pawn_goal: if goal_role == Role::Pawn {

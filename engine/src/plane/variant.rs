@@ -126,6 +126,17 @@ pub enum Promotion {
     },
 }
 
+/// What promotion allows beyond its squares and choices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PromotionTerms {
+    /// A pawn may also stay a pawn on a promotion square from which it could still move on
+    /// (it must promote where it could not).
+    pub optional: bool,
+    /// Per role slot: a pawn may become that piece only while its side has fewer than this
+    /// many of it (0: no limit).
+    pub limits: [u8; 8],
+}
+
 /// Castling by files on each side's back rank; the king moves `king_from -> king_to` and the
 /// rook `rook_from -> rook_to`.
 #[derive(Clone, Copy, Debug)]
@@ -182,6 +193,7 @@ pub struct VariantSpec {
     pub pieces: [Option<PieceSpec>; 8],
     pub pawn: PawnShape,
     pub promotion: Promotion,
+    pub promotion_terms: PromotionTerms,
     pub castling: Option<CastlingShape>,
     /// Squares where a piece of a role wins on arrival (White's; Black's in `goal_black`).
     pub goal: Option<(Role, &'static [&'static str], &'static [&'static str])>,

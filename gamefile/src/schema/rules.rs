@@ -1,6 +1,7 @@
 //! `[promotion]` and `[castling]`: the pawn's promotion and the king's castling.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 use super::yes;
 
@@ -19,9 +20,14 @@ pub struct PromotionSection {
     /// Promotion squares each with its own choice (White's; Black's are mirrored).
     #[serde(rename = "square", default)]
     pub squares: Vec<PromotionSquare>,
-    /// A pawn reaching the zone must promote (the only form the engine plays today).
+    /// A pawn reaching the zone must promote; `false`: it may also stay a pawn wherever it
+    /// could still move on (it must promote where it could not: the last rank).
     #[serde(default = "yes")]
     pub mandatory: bool,
+    /// Letter -> N: a pawn may become that piece only while its side has fewer than N of
+    /// it (letters not listed: no limit).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub limits: BTreeMap<String, u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]

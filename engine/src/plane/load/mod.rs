@@ -247,7 +247,7 @@ pub fn spec_from_file(
         Ok(leak(out))
     };
 
-    let promotion = rules::promotion(file, &promotable, &fail)?;
+    let (promotion, promotion_terms) = rules::promotion(file, &promotable, &fail)?;
     if file.pawn.is_some() && file.promotion.is_none() {
         return Err(fail(
             "[pawn]",
@@ -277,6 +277,7 @@ pub fn spec_from_file(
         pieces: slots,
         pawn,
         promotion,
+        promotion_terms,
         castling,
         goal,
         dead,

@@ -1,8 +1,9 @@
 //! `[promotion]` and `[castling]` read: promotion by ranks or per square with each
-//! colour's choices, and the castling squares on the back rank.
+//! colour's choices, optional or mandatory, with limits per piece; and the castling squares
+//! on the back rank.
 
 use super::{leak, leak_str, Fail};
-use crate::plane::variant::{CastlingShape, Promotion};
+use crate::plane::variant::{CastlingShape, Promotion, PromotionTerms};
 use crate::types::Role;
 use oblique_gamefile::schema::CastlingSide;
 use oblique_gamefile::{GameFile, GameFileError};
@@ -13,7 +14,7 @@ pub(super) fn promotion(
     file: &GameFile,
     promotable: &dyn Fn(&str) -> Result<&'static [Role], GameFileError>,
     fail: Fail,
-) -> Result<Promotion, GameFileError> {
+) -> Result<(Promotion, PromotionTerms), GameFileError> {
     let b = &file.board;
     let promotion = match &file.promotion {
         None => Promotion::LastRanks {
@@ -22,12 +23,6 @@ pub(super) fn promotion(
             black: &[],
         },
         Some(p) => {
-            if !p.mandatory {
-                return Err(fail(
-                    "mandatory",
-                    "optional promotion is not played yet (mandatory = false)".to_string(),
-                ));
-            }
             if !p.squares.is_empty() {
                 if p.ranks.is_some() || p.pieces.is_some() {
                     return Err(fail(
@@ -66,7 +61,53 @@ pub(super) fn promotion(
             }
         }
     };
-    Ok(promotion)
+    let terms = match &file.promotion {
+        None => PromotionTerms::default(),
+        Some(p) => PromotionTerms {
+            optional: !p.mandatory,
+            limits: limits(&p.limits, promotable, fail)?,
+        },
+    };
+    Ok((promotion, terms))
+}
+
+/// `limits = { q = 1, ... }` as a count per role slot (0: no limit).
+fn limits(
+    given: &std::collections::BTreeMap<String, u8>,
+    promotable: &dyn Fn(&str) -> Result<&'static [Role], GameFileError>,
+    fail: Fail,
+) -> Result<[u8; 8], GameFileError> {
+    let mut out = [0u8; 8];
+    for (letter, &n) in given {
+        let needle = format!("{letter} =");
+        let mut chars = letter.chars();
+        let (Some(_), None) = (chars.next(), chars.next()) else {
+            return Err(fail(
+                &needle,
+                format!("promotion limit '{letter}': give one piece letter"),
+            ));
+        };
+        let role = promotable(letter).map_err(|_| {
+            fail(
+                &needle,
+                format!("promotion limit '{letter}': not a piece a pawn may become"),
+            )
+        })?[0];
+        if n == 0 {
+            return Err(fail(
+                &needle,
+                format!("promotion limit {letter} = 0: leave '{letter}' out of the pieces instead"),
+            ));
+        }
+        if out[role.index()] != 0 {
+            return Err(fail(
+                &needle,
+                format!("promotion limit '{letter}' given twice"),
+            ));
+        }
+        out[role.index()] = n;
+    }
+    Ok(out)
 }
 
 /// The castling squares, if the game castles.
