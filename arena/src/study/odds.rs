@@ -12,7 +12,16 @@
 //! - a rook that could still castle takes its castling right with it (the wing is read from
 //!   the rook's file against its king's);
 //! - Star Trek chess (TFEN): the same rules over its level-qualified squares, and the piece's
-//!   square leaves the list of unmoved pieces.
+//!   square leaves the list of unmoved pieces; except that pawn odds take a main-level pawn:
+//!   of the side's pawns standing on a main board (an even level), the one whose file is
+//!   nearest its king's, then nearest its back edge, then from file a. At the start
+//!   (shared/rules/startrek.md §4) White's king stands on e0(1) on the kingside attack board,
+//!   its main-level pawns on b2(2)..e2(2), so the pawn taken is e2(2), the one in front of the
+//!   king's position on the main level, as the f-pawn is the king's-wing pawn of orthodox
+//!   chess; Black loses the point-reflected e7(6). The general rule would take the
+//!   attack-board pawn e1(1), whose loss costs no measurable score at depth 2
+//!   (docs/studies.md): attack-board pawns stand off the main boards where play happens.
+//!   With no main-level pawn left the general rule applies.
 //!
 //! Every result is checked by the game's own position parser: a removal the rules refuse is
 //! an error saying why.
@@ -43,6 +52,8 @@ struct Cell {
     file: usize,
     /// 0 is White's back rank.
     rank: usize,
+    /// Star Trek chess's level (1..7, main boards even); `None` in a 2D game.
+    level: Option<usize>,
     /// Where it is in the position string: 2D (FEN rank from the top, cell in the rank), or
     /// the TFEN entry's index.
     at: (usize, usize),
@@ -97,16 +108,18 @@ fn fen_board(rows: &[Vec<Option<char>>]) -> String {
         .join("/")
 }
 
-/// A TFEN piece entry `Nb1(2)`: letter, file, rank.
-fn tfen_entry(e: &str) -> Option<(char, usize, usize)> {
+/// A TFEN piece entry `Nb1(2)`: letter, file, rank, level.
+fn tfen_entry(e: &str) -> Option<(char, usize, usize, usize)> {
     let mut chars = e.chars();
     let letter = chars.next()?;
     let file = chars.next()?;
-    let rest: String = chars.take_while(|c| c.is_ascii_digit()).collect();
+    let (rank, level) = chars.as_str().split_once('(')?;
+    let level = level.strip_suffix(')')?;
     Some((
         letter,
         (file as u8).checked_sub(b'a')? as usize,
-        rest.parse().ok()?,
+        rank.parse().ok()?,
+        level.parse().ok()?,
     ))
 }
 
@@ -139,11 +152,12 @@ fn cells_of(pos: &AnyPosition) -> Result<Vec<Cell>, StudyError> {
     let mut out = Vec::new();
     if matches!(pos, AnyPosition::StarTrek(_)) {
         for (i, e) in board.split(',').enumerate() {
-            if let Some((letter, file, rank)) = tfen_entry(e) {
+            if let Some((letter, file, rank, level)) = tfen_entry(e) {
                 out.push(Cell {
                     letter,
                     file,
                     rank,
+                    level: Some(level),
                     at: (i, 0),
                 });
             }
@@ -158,6 +172,7 @@ fn cells_of(pos: &AnyPosition) -> Result<Vec<Cell>, StudyError> {
                         letter: ch,
                         file: f,
                         rank: n - 1 - r,
+                        level: None,
                         at: (r, f),
                     });
                 }
@@ -224,7 +239,22 @@ fn remove_from(
             known: known.join(", "),
         });
     }
-    let taken = if l == 'p' {
+    let main_level = |c: &&Cell| c.level.is_some_and(|lv| lv % 2 == 0);
+    let king_file = cells
+        .iter()
+        .find(|c| c.letter.eq_ignore_ascii_case(&'k') && own_colour(c.letter, side))
+        .map(|c| c.file);
+    // Star Trek chess with a main-level pawn left: the one nearest the king's file (see the top).
+    let star_trek_pawn = if l == 'p' && mine.iter().any(main_level) {
+        king_file
+    } else {
+        None
+    };
+    let taken = if let Some(kf) = star_trek_pawn {
+        mine.retain(main_level);
+        mine.sort_by_key(|c| (c.file.abs_diff(kf), depth(c), c.file));
+        mine[0]
+    } else if l == 'p' {
         mine.sort_by_key(|c| (c.file, depth(c)));
         mine[mine.len() * 5 / 8]
     } else {
@@ -255,10 +285,9 @@ fn remove_from(
         fields[0] = fen_board(&rows);
         square = format!("{}{}", (b'a' + taken.file as u8) as char, taken.rank + 1);
         if l == 'r' {
-            let king = cells.iter().find(|c| {
-                c.letter.eq_ignore_ascii_case(&'k')
-                    && c.letter.is_ascii_uppercase() == (side == Color::White)
-            });
+            let king = cells
+                .iter()
+                .find(|c| c.letter.eq_ignore_ascii_case(&'k') && own_colour(c.letter, side));
             if let (Some(k), Some(castling)) = (king, fields.get_mut(2)) {
                 let wing = if taken.file < k.file { 'q' } else { 'k' };
                 let wing = if side == Color::White {
@@ -282,6 +311,11 @@ fn remove_from(
         why: e.to_string(),
     })?;
     Ok((pos.to_fen(), format!("{} on {square}", taken.letter)))
+}
+
+/// Whether a FEN letter is `side`'s.
+fn own_colour(letter: char, side: Color) -> bool {
+    letter.is_ascii_uppercase() == (side == Color::White)
 }
 
 #[cfg(test)]
@@ -367,5 +401,30 @@ mod tests {
         assert!(!tfen.contains("Ra0(1)"));
         let unmoved = tfen.split(' ').nth(3).unwrap();
         assert!(!unmoved.split(',').any(|s| s == "a0(1)"), "{unmoved}");
+    }
+
+    #[test]
+    fn star_trek_pawn_odds_take_the_main_level_pawn_before_the_king() {
+        // shared/rules/startrek.md §4: White's king on e0(1), its main-level pawns on
+        // b2(2), c2(2), d2(2), e2(2); the one on the king's file is e2(2). Black's are the
+        // point reflection (rank r -> 9 - r, level l -> 8 - l): king e9(7), pawn e7(6).
+        let (tfen, what) = remove_piece("startrek", 'p', Color::White).unwrap();
+        assert_eq!(what, "P on e2(2)");
+        let board = tfen.split(' ').next().unwrap();
+        let entries: Vec<&str> = board.split(',').collect();
+        assert!(!entries.contains(&"Pe2(2)"), "{tfen}");
+        // The attack-board pawns and the other main-level pawns stay.
+        for kept in [
+            "Pa1(1)", "Pb1(1)", "Pe1(1)", "Pf1(1)", "Pb2(2)", "Pc2(2)", "Pd2(2)",
+        ] {
+            assert!(entries.contains(&kept), "{kept} missing from {tfen}");
+        }
+        let unmoved = tfen.split(' ').nth(3).unwrap();
+        assert!(!unmoved.split(',').any(|s| s == "e2(2)"), "{unmoved}");
+        let (tfen, what) = remove_piece("startrek", 'P', Color::Black).unwrap();
+        assert_eq!(what, "p on e7(6)");
+        let entries: Vec<&str> = tfen.split(' ').next().unwrap().split(',').collect();
+        assert!(!entries.contains(&"pe7(6)") && entries.contains(&"pd7(6)"));
+        assert!(entries.contains(&"pe8(7)") && entries.contains(&"Pe2(2)"));
     }
 }
