@@ -401,13 +401,7 @@ impl<B: Bitboard> Position<B> {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
         let us = self.turn.side.index();
-        let p = &r.pieces[Role::King.index()];
-        let reach = if p.kind == PieceKind::Leaper {
-            p.leap[us][cx.ksq]
-        } else {
-            r.attacks(us, Role::King, cx.ksq, cx.occ)
-        };
-        for to in (reach & cx.target_mask).iter() {
+        for to in (r.attacks(us, Role::King, cx.ksq, cx.occ) & cx.target_mask).iter() {
             if !self.attacked_in(cx, to, occ, cx.theirs & !B::bit(to)) {
                 sink.push(Move::new(cx.ksq, to));
             }

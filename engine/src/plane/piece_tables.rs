@@ -51,10 +51,6 @@ pub struct PieceTables<B> {
     pub orth: bool,
     pub diag: bool,
     pub rides: Vec<Ride<B>>,
-    /// Only `leap`, `orth` and `diag`: attacks are exactly the moves.
-    pub plain: bool,
-    /// The leap tables differ between the colours.
-    pub asymmetric: bool,
     /// The flags above summed up.
     pub kind: PieceKind,
 }
@@ -82,8 +78,6 @@ impl<B: Bitboard> PieceTables<B> {
             orth: false,
             diag: false,
             rides: Vec::new(),
-            plain: true,
-            asymmetric: false,
             kind: PieceKind::Idle,
         }
     }
@@ -192,8 +186,9 @@ impl<B: Bitboard> PieceTables<B> {
             }
         }
         t.leaps = any(&t.leap[0]) || any(&t.leap[1]);
-        t.plain = t.rides.is_empty() && t.leap_quiet[0].is_empty() && t.leap_capture[0].is_empty();
-        t.kind = match (t.plain, t.leaps, t.orth, t.diag) {
+        let plain =
+            t.rides.is_empty() && t.leap_quiet[0].is_empty() && t.leap_capture[0].is_empty();
+        t.kind = match (plain, t.leaps, t.orth, t.diag) {
             (false, ..) => PieceKind::Irregular,
             (true, false, false, false) => PieceKind::Idle,
             (true, true, false, false) => PieceKind::Leaper,
@@ -204,10 +199,12 @@ impl<B: Bitboard> PieceTables<B> {
             (true, true, false, true) => PieceKind::LeaperBishop,
             (true, true, true, true) => PieceKind::LeaperQueen,
         };
-        t.asymmetric = t.leap[0] != t.leap[1]
-            || t.leap_quiet[0] != t.leap_quiet[1]
-            || t.leap_capture[0] != t.leap_capture[1];
         t
+    }
+
+    /// Only `leap`, `orth` and `diag`: attacks are exactly the moves.
+    pub fn plain(&self) -> bool {
+        self.kind != PieceKind::Irregular
     }
 
     /// Cells from which a piece of each colour leaps (moving and capturing) to the index

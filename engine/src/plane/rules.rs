@@ -209,7 +209,7 @@ impl<B: Bitboard> Rules<B> {
         let irregular_roles: ArrayVec<Role, 8> = ROLES
             .iter()
             .copied()
-            .filter(|r| present(r) && !pieces[r.index()].plain)
+            .filter(|r| present(r) && !pieces[r.index()].plain())
             .collect();
         let mut leap_groups: ArrayVec<LeapGroup<B>, 8> = ArrayVec::new();
         for role in ROLES.iter().copied().filter(present) {
@@ -501,7 +501,7 @@ impl<B: Bitboard> Rules<B> {
     pub fn quiet_moves(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
         let p = &self.pieces[role.index()];
         let mut a = self.moves_both_ways(p, color, sq, occupied);
-        if !p.plain {
+        if !p.plain() {
             if !p.leap_quiet[color].is_empty() {
                 a |= p.leap_quiet[color][sq];
             }
