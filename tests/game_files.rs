@@ -38,7 +38,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 
 /// Which oracle variant each shipped file plays (our names differ where a built-in game
 /// already has Fairy-Stockfish's name).
-const SHIPPED: [(&str, &str); 10] = [
+const SHIPPED: [(&str, &str); 12] = [
     ("capablanca.toml", "capablanca"),
     ("losalamos.toml", "losalamos"),
     ("almostchess.toml", "almost"),
@@ -49,6 +49,8 @@ const SHIPPED: [(&str, &str); 10] = [
     ("shatranj.toml", "shatranj"),
     ("kingofthehill.toml", "kingofthehill"),
     ("grand.toml", "grand"),
+    ("shako.toml", "shako"),
+    ("nightrider.toml", "nightrider"),
 ];
 
 #[test]
@@ -249,9 +251,15 @@ fn bad_files_are_refused_with_file_line_and_reason() {
     let err = refused(&TINY.replace("betza = \"K\"", "betza = \"K?\""));
     assert!(err.contains("piece king"), "{err}");
     let err = refused(&format!(
-        "{TINY}\n[[piece]]\nletter = \"c\"\nname = \"cannon\"\nbetza = \"mRcpR\"\n"
+        "{TINY}\n[[piece]]\nletter = \"c\"\nname = \"cannon\"\nbetza = \"mRcpNN\"\n"
     ));
-    assert!(err.contains("hoppers"), "{err}");
+    assert!(
+        err.contains("hoppers") && err.contains("(1,2) is not one"),
+        "{err}"
+    );
+    // A royal piece plays leaps only: no royal cannon.
+    let err = refused(&TINY.replace("betza = \"K\"", "betza = \"KpR\""));
+    assert!(err.contains("only leaps are played for a royal"), "{err}");
     let err = refused(&TINY.replace("4k/5", "4k/4x"));
     assert!(err.contains("start position"), "{err}");
     let err = refused(&TINY.replace("\"tiny\"", "\"chess\""));

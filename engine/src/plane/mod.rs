@@ -29,4 +29,5 @@ pub mod position;
 pub mod registry;
 pub mod rules;
 pub mod search;
+pub mod special_moves;
 pub mod variant;

@@ -149,7 +149,9 @@ impl<B: Bitboard> Position<B> {
             attackers,
         };
 
-        if !checkers.more_than_one() {
+        // Against two checkers only the king moves, unless some piece is irregular: one
+        // piece may then block two checks (a queen's and a cannon's through it, in Shako).
+        if !checkers.more_than_one() || cx.exact {
             let tested = if cx.in_check || cx.exact {
                 ours
             } else {

@@ -7,9 +7,10 @@
 //! the leaps that cross a hole of the drawn board (`leaper::without_barrier_jumps`).
 
 use crate::plane::load::unit_dir;
+use crate::plane::special_moves::{Special, SpecialMove};
 use crate::plane::variant::{PieceSpec, Symmetry};
 use crate::types::Color;
-use oblique_gamefile::betza::BetzaMove;
+use oblique_gamefile::betza::{BetzaMove, Kind};
 use oblique_tables::{leaper, Bitboard, Dir, Geometry, SliderTable};
 
 /// A ride along some directions that is not a whole rook or bishop line with both modes.
@@ -51,6 +52,8 @@ pub struct PieceTables<B> {
     pub orth: bool,
     pub diag: bool,
     pub rides: Vec<Ride<B>>,
+    /// Repeated leaps, lame leaps and hops (`special_moves`): none in the built-in games.
+    pub specials: Vec<SpecialMove<B>>,
     /// The flags above summed up.
     pub kind: PieceKind,
 }
@@ -78,12 +81,14 @@ impl<B: Bitboard> PieceTables<B> {
             orth: false,
             diag: false,
             rides: Vec::new(),
+            specials: Vec::new(),
             kind: PieceKind::Idle,
         }
     }
 
     /// Compiles a piece's moves on `geom`. Moves the loader accepted only: single leaps
-    /// (graph steps for unit vectors, grid arithmetic otherwise) and unit rides.
+    /// (graph steps for unit vectors, grid arithmetic otherwise), unit rides, and the
+    /// special moves (repeated or lame leaps, hops).
     pub fn build(
         geom: &Geometry,
         piece: &PieceSpec,
@@ -97,6 +102,23 @@ impl<B: Bitboard> PieceTables<B> {
         // Ride directions per colour and mode (both, quiet only, capture only).
         let mut ride_dirs: [[Vec<Dir>; 3]; 2] = Default::default();
         for m in piece.moves {
+            if is_special(m) {
+                let deltas = [Color::White, Color::Black]
+                    .map(|c| turn((m.dx as i32, m.dy as i32), c, symmetry));
+                let what = match m.kind {
+                    Kind::Lame => Special::lame(geom, deltas),
+                    Kind::Hop | Kind::Grasshop => {
+                        Special::hop(geom, deltas.map(dir_of), m.kind == Kind::Grasshop)
+                    }
+                    Kind::Plain => Special::steps(geom, deltas, m.max_steps, piece.jumps_barriers),
+                };
+                t.specials.push(SpecialMove {
+                    what,
+                    quiet: m.quiet,
+                    capture: m.capture,
+                });
+                continue;
+            }
             for color in [Color::White, Color::Black] {
                 let ci = color.index();
                 let (dx, dy) = turn((m.dx as i32, m.dy as i32), color, symmetry);
@@ -186,8 +208,10 @@ impl<B: Bitboard> PieceTables<B> {
             }
         }
         t.leaps = any(&t.leap[0]) || any(&t.leap[1]);
-        let plain =
-            t.rides.is_empty() && t.leap_quiet[0].is_empty() && t.leap_capture[0].is_empty();
+        let plain = t.rides.is_empty()
+            && t.leap_quiet[0].is_empty()
+            && t.leap_capture[0].is_empty()
+            && t.specials.is_empty();
         t.kind = match (plain, t.leaps, t.orth, t.diag) {
             (false, ..) => PieceKind::Irregular,
             (true, false, false, false) => PieceKind::Idle,
@@ -215,6 +239,11 @@ impl<B: Bitboard> PieceTables<B> {
             leaper::reverse(&self.leap[1]),
         ]
     }
+}
+
+/// Is the move one of `special_moves`' (not a single leap, not a ride of unit steps)?
+pub fn is_special(m: &BetzaMove) -> bool {
+    m.kind != Kind::Plain || (m.max_steps != 1 && (m.max_steps != 0 || unit_dir(m).is_none()))
 }
 
 /// 0: moves and captures; 1: moves only; 2: captures only.

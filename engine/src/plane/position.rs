@@ -175,6 +175,15 @@ impl<B: Bitboard> Position<B> {
                 if mine.is_empty() {
                     continue;
                 }
+                if !p.specials.is_empty() {
+                    // Special moves are asked forwards, piece by piece (few such pieces).
+                    for from in mine.iter() {
+                        if r.attacks(c, role, from, occupied).has(sq) {
+                            a |= B::bit(from);
+                        }
+                    }
+                    continue;
+                }
                 if !r.capture_from[role.index()][c].is_empty() {
                     a |= r.capture_from[role.index()][c][sq] & mine;
                 }

@@ -388,9 +388,9 @@ impl<B: Bitboard> Rules<B> {
         if let Some(shape) = spec.castling {
             for c in [Color::White, Color::Black] {
                 let rank = if c == Color::White {
-                    0
+                    shape.rank as i32
                 } else {
-                    geom.ranks as i32 - 1
+                    geom.ranks as i32 - 1 - shape.rank as i32
                 };
                 let at = |f: u8| {
                     geom.at(f as i32, rank)
@@ -490,6 +490,9 @@ impl<B: Bitboard> Rules<B> {
                 for ride in p.rides.iter().filter(|r| r.capture) {
                     a |= ride.to[color].attacks(sq, occupied);
                 }
+                for s in p.specials.iter().filter(|s| s.capture) {
+                    a |= s.what.reach(color, sq, occupied);
+                }
                 a
             }
         }
@@ -507,6 +510,9 @@ impl<B: Bitboard> Rules<B> {
             }
             for ride in p.rides.iter().filter(|r| r.quiet) {
                 a |= ride.to[color].attacks(sq, occupied);
+            }
+            for s in p.specials.iter().filter(|s| s.quiet) {
+                a |= s.what.reach(color, sq, occupied);
             }
         }
         a

@@ -137,10 +137,12 @@ pub struct PromotionTerms {
     pub limits: [u8; 8],
 }
 
-/// Castling by files on each side's back rank; the king moves `king_from -> king_to` and the
+/// Castling by files on one rank of each side (mirrored for Black); the king moves `king_from -> king_to` and the
 /// rook `rook_from -> rook_to`.
 #[derive(Clone, Copy, Debug)]
 pub struct CastlingShape {
+    /// White's castling rank (0 the first); Black castles on the mirrored rank.
+    pub rank: u8,
     pub king_from: u8,
     /// King side (`K`/`k` in FEN), then queen side (`Q`/`q`): (king_to, rook_from, rook_to).
     pub sides: [(u8, u8, u8); 2],

@@ -196,7 +196,7 @@ pub fn spec_from_file(
                     format!("piece {}: {why}", p.name),
                 ));
             }
-            if p.royal && m.max_steps != 1 {
+            if p.royal && (m.max_steps != 1 || m.kind != Kind::Plain) {
                 return Err(fail(
                     &p.name,
                     format!(
@@ -295,26 +295,22 @@ pub fn unit_dir(m: &BetzaMove) -> Option<Dir> {
     Dir::from_delta((m.dx as i32, m.dy as i32))
 }
 
-/// Why a move cannot be played yet, if it cannot.
+/// Why a move cannot be played yet, if it cannot. `grid_leaps`: leaps other than unit
+/// steps go by grid arithmetic on this board (a plain grid, with or without holes, or a
+/// graph board by its cells' grid slots).
 fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
     let unit = unit_dir(m).is_some();
     if m.initial_only {
         return Some("first-move-only moves (i) are played for pawns only".into());
     }
+    let needs_grid = |what: &str| {
+        (!grid_leaps).then(|| format!("{what} need a plain grid; this board has none"))
+    };
     match m.kind {
-        Kind::Plain => {}
-        Kind::Lame => return Some("lame leaps (n) are not played yet".into()),
-        Kind::Hop | Kind::Grasshop => return Some("hoppers (p, g) are not played yet".into()),
-    }
-    match m.max_steps {
-        1 if unit || grid_leaps => None,
-        1 => Some(format!(
-            "the leap ({},{}) needs a plain grid; on this board give a table",
-            m.dx, m.dy
-        )),
-        0 if unit => None,
-        _ => Some(format!(
-            "rides of ({},{}){} are not played yet",
+        Kind::Lame if m.max_steps != 1 => Some("lame riders (n with a ride) are not played".into()),
+        Kind::Lame => needs_grid("lame leaps (n)"),
+        Kind::Hop | Kind::Grasshop if !unit || m.max_steps != 0 => Some(format!(
+            "hoppers (p, g) are played along whole lines of unit steps only; ({},{}){} is not one",
             m.dx,
             m.dy,
             if m.max_steps > 1 {
@@ -323,6 +319,25 @@ fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
                 String::new()
             }
         )),
+        Kind::Hop | Kind::Grasshop => None,
+        Kind::Plain => match m.max_steps {
+            1 if unit || grid_leaps => None,
+            1 => Some(format!(
+                "the leap ({},{}) needs a plain grid; on this board give a table",
+                m.dx, m.dy
+            )),
+            _ if unit => None,
+            _ => needs_grid(&format!(
+                "rides of ({},{}){}",
+                m.dx,
+                m.dy,
+                if m.max_steps > 1 {
+                    format!(" up to {} steps", m.max_steps)
+                } else {
+                    String::new()
+                }
+            )),
+        },
     }
 }
 

@@ -119,12 +119,16 @@ pub(super) fn castling(
     let castling = match &file.castling {
         None => None,
         Some(c) => {
+            // Every castling square is on one rank of White's (Shako castles on its second).
+            let rank = parse_grid_name(&c.king).map(|(_, r)| r);
             let file_of = |sq: &str| -> Result<u8, GameFileError> {
                 match parse_grid_name(sq) {
-                    Some((f, 0)) if f < b.files => Ok(f),
+                    Some((f, r)) if f < b.files && Some(r) == rank && r < b.ranks / 2 => Ok(f),
                     _ => Err(fail(
                         sq,
-                        format!("castling square '{sq}' is not on White's first rank"),
+                        format!(
+                            "castling square '{sq}' is not on the king's rank in White's half of the board"
+                        ),
                     )),
                 }
             };
@@ -137,6 +141,7 @@ pub(super) fn castling(
             };
             Some(CastlingShape {
                 king_from: file_of(&c.king)?,
+                rank: rank.unwrap_or(0),
                 sides: [side(&c.kingside)?, side(&c.queenside)?],
             })
         }
