@@ -225,6 +225,45 @@ fn a_small_file_game_plays_by_its_own_rules() {
 }
 
 #[test]
+fn a_pieces_i_moves_are_played_from_its_initial_ranks() {
+    // A wazir with a first-rank dabbaba leap (`WiD`, initial_ranks = [1]) on b1 beside the
+    // king on a1: the king has a2 and b2, the wazir c1 and b2 by its steps and d1 and b3 by
+    // the leap it has on its first rank: 6 moves (4 without the i leap).
+    let text = format!(
+        "{}\n[[piece]]\nletter = \"w\"\nname = \"wazir\"\nbetza = \"WiD\"\ninitial_ranks = [1]\n",
+        TINY.replace("K4 w", "KW3 w")
+    );
+    let path = scratch("initial.toml", &text);
+    let (code, out, err) = oblique(&[
+        "perft",
+        "--variant-file",
+        &path.to_string_lossy(),
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes 6 "), "{out}");
+    // Off its initial rank the same wazir has its four steps only: b2 is not rank 1.
+    let (code, out, err) = oblique(&[
+        "perft",
+        "--variant-file",
+        &path.to_string_lossy(),
+        "--fen",
+        "4k/5/5/1W3/K4 w - - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes 6 "), "{out}");
+    let err = refused(&text.replace("initial_ranks = [1]\n", ""));
+    assert!(err.contains("its i moves need initial_ranks"), "{err}");
+    let err = refused(&text.replace("WiD", "WD"));
+    assert!(err.contains("initial_ranks without i moves"), "{err}");
+    let err = refused(&text.replace("[1]", "[9]"));
+    assert!(err.contains("initial rank 9 is off the board"), "{err}");
+}
+
+#[test]
 fn bad_files_are_refused_with_file_line_and_reason() {
     let err = refused(&TINY.replace("royal = true", "royal = true\nwings = 2"));
     assert!(

@@ -344,19 +344,57 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
         }
     }
 
+    // Fairy-Stockfish's i moves of a piece: from White's double-step region (whole ranks,
+    // counted from 1), whether or not pawns double-step.
+    let initial_ranks_of = |rules: &Rules| -> Option<Vec<u8>> {
+        let white = rules.double_step_region[0] & board.squares();
+        board.whole_ranks(white)
+    };
     let mut pieces = Vec::new();
     for &t in &present {
         if Some(t) == pawn {
             continue;
         }
         let name = type_name(t);
-        let moves = moves_of(rules, t)?;
-        if moves.iter().any(|m| m.initial_only) {
+        let mut moves = moves_of(rules, t)?;
+        // Fairy-Stockfish plays a piece's i moves as moves only (its attack tables have no
+        // initial part), and from the double-step region, which is empty without double
+        // steps: what it never plays is dropped as it drops it.
+        let no_region = rules.double_step_region[0] & board.squares() == 0;
+        moves.retain_mut(|m| {
+            if m.initial_only {
+                m.capture = false;
+                m.quiet &= !no_region;
+            }
+            m.quiet || m.capture
+        });
+        // After a piece's i move that passes squares on a line, Fairy-Stockfish lets pawns
+        // take en passant on every square passed (position.cpp, do_move): not played.
+        let passes_squares = |m: &betza::BetzaMove| {
+            let aligned = m.dx == 0 || m.dy == 0 || m.dx.abs() == m.dy.abs();
+            aligned && (m.max_steps != 1 || m.dx.abs().max(m.dy.abs()) > 1)
+        };
+        let en_passant_anywhere = (0..2).any(|s| rules.en_passant_region[s] & board.squares() != 0);
+        if en_passant_anywhere && moves.iter().any(|m| m.initial_only && passes_squares(m)) {
             return refuse(
                 Some(&name),
-                format!("{name}: Fairy-Stockfish's i (moves from the double-step region) is supported for the pawn only"),
+                format!("{name}: an i move over more than one square lets pawns take it en passant on each square passed (Fairy-Stockfish), which is not played; set enPassantRegion = - or keep i moves to one step or knight-like leaps"),
             );
         }
+        // Fairy-Stockfish plays a piece's i moves from the double-step region.
+        let initial_ranks = if moves.iter().any(|m| m.initial_only) {
+            match initial_ranks_of(rules) {
+                Some(r) => r,
+                None => {
+                    return refuse(
+                        Some(&name),
+                        format!("{name}: its i moves are played from the double-step region, which covers part of a rank here; the engine takes whole ranks"),
+                    )
+                }
+            }
+        } else {
+            Vec::new()
+        };
         pieces.push(PieceSection {
             letter: rules.letters[t].unwrap_or('?'),
             name,
@@ -366,6 +404,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             value: None,
             figure: None,
             jumps_barriers: true,
+            initial_ranks,
         });
     }
 

@@ -102,16 +102,19 @@ impl<B: Bitboard> PieceTables<B> {
         // Ride directions per colour and mode (both, quiet only, capture only).
         let mut ride_dirs: [[Vec<Dir>; 3]; 2] = Default::default();
         for m in piece.moves {
-            if is_special(m) {
+            if is_special(m) || m.initial_only {
                 let deltas = [Color::White, Color::Black]
                     .map(|c| turn((m.dx as i32, m.dy as i32), c, symmetry));
-                let what = match m.kind {
+                let mut what = match m.kind {
                     Kind::Lame => Special::lame(geom, deltas),
                     Kind::Hop | Kind::Grasshop => {
                         Special::hop(geom, deltas.map(dir_of), m.kind == Kind::Grasshop)
                     }
                     Kind::Plain => Special::steps(geom, deltas, m.max_steps, piece.jumps_barriers),
                 };
+                if m.initial_only {
+                    what = Special::initial(geom, what, piece.initial_ranks);
+                }
                 t.specials.push(SpecialMove {
                     what,
                     quiet: m.quiet,

@@ -24,6 +24,11 @@ pub enum Special<B> {
         line: Box<[SliderTable<B>; 2]>,
         behind: [Vec<B>; 2],
     },
+    /// A move (`i`) played only from `from[c]`, the cells of the piece's initial ranks.
+    Initial {
+        inner: Box<Special<B>>,
+        from: [B; 2],
+    },
 }
 
 /// One special move of a piece: how it goes and whether it moves, captures or both.
@@ -136,6 +141,24 @@ impl<B: Bitboard> Special<B> {
         }
     }
 
+    /// `inner` played only from White's `ranks` (0 the first) and Black's mirrored ones.
+    pub fn initial(geom: &Geometry, inner: Special<B>, ranks: &[u8]) -> Self {
+        let on = |black: bool| {
+            B::from_indices(geom.cells.iter().enumerate().filter_map(|(sq, cell)| {
+                let r = if black {
+                    geom.ranks.checked_sub(1 + cell.rank)?
+                } else {
+                    cell.rank
+                };
+                ranks.contains(&r).then_some(sq)
+            }))
+        };
+        Special::Initial {
+            inner: Box::new(inner),
+            from: [on(false), on(true)],
+        }
+    }
+
     /// The cells the move reaches from `sq` for colour `c` (0 White) with `occupied`: empty ones are
     /// its quiet moves, occupied ones its captures (the caller picks by the move's modes).
     pub fn reach(&self, c: usize, sq: usize, occupied: B) -> B {
@@ -183,6 +206,13 @@ impl<B: Bitboard> Special<B> {
                     };
                 }
                 reach & !B::bit(sq)
+            }
+            Special::Initial { inner, from } => {
+                if from[c].has(sq) {
+                    inner.reach(c, sq, occupied)
+                } else {
+                    B::EMPTY
+                }
             }
         }
     }

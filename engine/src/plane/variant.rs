@@ -96,6 +96,8 @@ pub struct PieceSpec {
     pub figure: &'static str,
     /// Its leaps may cross the board's barriers (holes); see `leaper::without_barrier_jumps`.
     pub jumps_barriers: bool,
+    /// White's ranks (0 the first; Black's mirrored) from which its `i` moves are played.
+    pub initial_ranks: &'static [u8],
 }
 
 /// How the pawn-role piece moves, in White's directions (Black's follow the symmetry).

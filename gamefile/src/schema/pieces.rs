@@ -32,6 +32,11 @@ pub struct PieceSection {
     /// knight of Slanted Escalator Chess's experimental variant).
     #[serde(default = "jumps_barriers_default")]
     pub jumps_barriers: bool,
+    /// The ranks (White's, counted from 1; Black's mirrored) from which the piece may play
+    /// its `i` moves. Required when its Betza has any: a piece that stands on them has not
+    /// moved, as a pawn on its double-step rank (Fairy-Stockfish's reading of `i`).
+    #[serde(default)]
+    pub initial_ranks: Vec<u8>,
 }
 
 fn jumps_barriers_default() -> bool {

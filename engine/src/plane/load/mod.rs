@@ -124,6 +124,7 @@ pub fn spec_from_file(
                 value: None,
                 figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
                 jumps_barriers: true,
+                initial_ranks: &[],
             });
             order.push(Role::Pawn);
             PawnShape {
@@ -196,7 +197,7 @@ pub fn spec_from_file(
                     format!("piece {}: {why}", p.name),
                 ));
             }
-            if p.royal && (m.max_steps != 1 || m.kind != Kind::Plain) {
+            if p.royal && (m.max_steps != 1 || m.kind != Kind::Plain || m.initial_only) {
                 return Err(fail(
                     &p.name,
                     format!(
@@ -205,6 +206,30 @@ pub fn spec_from_file(
                     ),
                 ));
             }
+        }
+        let has_initial = moves.iter().any(|m| m.initial_only);
+        if has_initial == p.initial_ranks.is_empty() {
+            return Err(fail(
+                &p.name,
+                if has_initial {
+                    format!(
+                        "piece {}: its i moves need initial_ranks (the ranks it plays them from)",
+                        p.name
+                    )
+                } else {
+                    format!("piece {}: initial_ranks without i moves", p.name)
+                },
+            ));
+        }
+        let mut initial_ranks = Vec::new();
+        for &r in &p.initial_ranks {
+            if r == 0 || r > b.ranks {
+                return Err(fail(
+                    "initial_ranks",
+                    format!("piece {}: initial rank {r} is off the board", p.name),
+                ));
+            }
+            initial_ranks.push(r - 1);
         }
         if let Some(t) = &p.table {
             let known =
@@ -225,6 +250,7 @@ pub fn spec_from_file(
             value: p.value,
             figure: leak_str(p.figure.as_deref().unwrap_or(&p.name)),
             jumps_barriers: p.jumps_barriers,
+            initial_ranks: leak(initial_ranks),
         });
         order.push(role);
     }
@@ -300,9 +326,6 @@ pub fn unit_dir(m: &BetzaMove) -> Option<Dir> {
 /// graph board by its cells' grid slots).
 fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
     let unit = unit_dir(m).is_some();
-    if m.initial_only {
-        return Some("first-move-only moves (i) are played for pawns only".into());
-    }
     let needs_grid = |what: &str| {
         (!grid_leaps).then(|| format!("{what} need a plain grid; this board has none"))
     };
