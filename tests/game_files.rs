@@ -38,7 +38,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 
 /// Which oracle variant each shipped file plays (our names differ where a built-in game
 /// already has Fairy-Stockfish's name).
-const SHIPPED: [(&str, &str); 10] = [
+const SHIPPED: [(&str, &str); 11] = [
     ("capablanca.toml", "capablanca"),
     ("losalamos.toml", "losalamos"),
     ("almostchess.toml", "almost"),
@@ -49,6 +49,7 @@ const SHIPPED: [(&str, &str); 10] = [
     ("shatranj.toml", "shatranj"),
     ("kingofthehill.toml", "kingofthehill"),
     ("grand.toml", "grand"),
+    ("racingkings.toml", "racingkings"),
 ];
 
 #[test]
