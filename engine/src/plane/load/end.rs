@@ -79,7 +79,7 @@ pub(super) fn rules(
         Some("forbidden") => true,
         Some(s) => {
             return Err(fail(
-                "checks",
+                "checks =",
                 format!("checks = \"{s}\": use \"allowed\" or \"forbidden\""),
             ))
         }
@@ -89,14 +89,14 @@ pub(super) fn rules(
         Some("black") if king_goal => true,
         Some("black") => {
             return Err(fail(
-                "goal_reply",
+                "goal_reply =",
                 "goal_reply = \"black\" needs a goal for the king (royal piece) on both sides"
                     .to_string(),
             ))
         }
         Some(s) => {
             return Err(fail(
-                "goal_reply",
+                "goal_reply =",
                 format!("goal_reply = \"{s}\": use \"black\" or \"none\""),
             ))
         }
