@@ -118,6 +118,38 @@ fn cases() -> Vec<(&'static str, String, String)> {
         "8/8/8/8/8/8/6k1/K7 b - - 0 1".into(),
         "g2f3".into(),
     ));
+    // Racing kings: checks forbidden, Black's reply to White's king on the eighth rank.
+    let race = |fen: &str, moves: &str| ("racingkings", fen.to_string(), moves.to_string());
+    let kings = "8/1K4k1/8/8/8/8/8/8 w - - 0 1";
+    let rook = "8/1K4k1/8/8/8/8/8/r7 w - - 0 1";
+    // Black's king kept off the eighth rank: f8 and h8 by the rooks, g8 by the bishop.
+    let guarded = "8/K5k1/8/8/8/8/B7/5R1R w - - 0 1";
+    c.extend([
+        race("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", ""),
+        race(kings, ""),
+        // White home, Black can come home too: the game goes on for Black's move...
+        race(kings, "b7b8"),
+        // ...a draw if it does, White's win if it does not.
+        race(kings, "b7b8 g7g8"),
+        race(kings, "b7b8 g7f6"),
+        // Any of Black's moves is its reply, not only the king's.
+        race(rook, "b7b8"),
+        race(rook, "b7b8 a1a2"),
+        race(guarded, ""),
+        // White home, Black's king cannot follow: White wins at once.
+        race(guarded, "a7b8"),
+        race("8/1K6/8/8/8/8/6k1/8 w - - 0 1", "b7b8"),
+        // Black home first: White gets no reply.
+        race("8/1K4k1/8/8/8/8/8/8 b - - 0 1", "g7g8"),
+        // Every move of White's king would uncover the bishop's check: stalemate.
+        race("8/8/8/8/3k4/7r/1K6/B7 w - - 0 1", ""),
+        // Both home as set up: White to move draws, Black to move has won.
+        race("1K4k1/8/8/8/8/8/8/8 w - - 0 1", ""),
+        race("1K4k1/8/8/8/8/8/8/8 b - - 0 1", ""),
+        // White home and Black in check (only a set-up position): no reply, White wins.
+        race("1K6/6k1/8/8/8/8/8/6R1 b - - 0 1", ""),
+        race("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1", ""),
+    ]);
     c
 }
 
@@ -240,6 +272,30 @@ fn game_ends_agree_with_fairy_stockfish() {
     // The cases must decide games both ways, not only agree on "no result".
     assert!(decided >= 20, "only {decided} decided cases");
     assert!(theirs.iter().any(|t| t == "win") && theirs.iter().any(|t| t == "loss"));
+}
+
+/// In racing kings a move that gives check is not a move (Fairy-Stockfish's `legal()` with
+/// `checking = false`): from the published position `6r1/2K5/5k2/8/3R4/8/8/8 w`, the rook's
+/// checks along the d-file and the fourth rank are refused, its other moves are played.
+#[test]
+fn racing_kings_refuses_moves_that_give_check() {
+    let (game, ours) = our_game("racingkings", &[]);
+    let fen = ini_fen::position(&game, "6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1").unwrap();
+    let pos = AnyPosition::new(ours, Some(&fen)).unwrap();
+    // Rd4-f4 and Rd4-d6 would check the king on f6; Rd4-d5 does not.
+    for (m, legal) in [
+        ("d4f4", false),
+        ("d4d6", false),
+        ("d4d5", true),
+        ("c7d7", true),
+    ] {
+        let mut p = pos.clone();
+        assert_eq!(p.play(m).is_ok(), legal, "{m}");
+    }
+    // Both kings home with White to move is the rules' draw, named as such.
+    let fen = ini_fen::position(&game, "1K4k1/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let pos = AnyPosition::new(ours, Some(&fen)).unwrap();
+    assert_eq!(pos.outcome(), Some(Outcome::GoalDraw));
 }
 
 /// Our outcome names for these games come out as the rules say (a spot check on top of the

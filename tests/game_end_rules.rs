@@ -280,6 +280,23 @@ fn end_rules_the_engine_does_not_play_are_refused_with_their_line() {
         "stalemate = \"maybe\"",
     );
     refused("bare-win", "bare_king = \"win\"", "bare_king = \"win\"");
+    refused("checks-some", "checks = \"rare\"", "checks = \"rare\"");
+    refused(
+        "reply-white",
+        "goal_reply = \"white\"",
+        "goal_reply = \"white\"",
+    );
+    // Black's reply is played for a king's goal only.
+    refused(
+        "reply-no-goal",
+        "goal_reply = \"black\"",
+        "needs a goal for the king",
+    );
+    refused(
+        "reply-queen",
+        "goal_reply = \"black\"\n[[end.goal]]\npiece = \"q\"\nwhite = [\"rank 8\"]",
+        "needs a goal for the king",
+    );
     refused(
         "two-goal-pieces",
         "[[end.goal]]\npiece = \"k\"\nwhite = [\"e4\"]\n\n[[end.goal]]\npiece = \"q\"\nwhite = [\"e5\"]",

@@ -38,7 +38,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 
 /// Which oracle variant each shipped file plays (our names differ where a built-in game
 /// already has Fairy-Stockfish's name).
-const SHIPPED: [(&str, &str); 12] = [
+const SHIPPED: [(&str, &str); 13] = [
     ("capablanca.toml", "capablanca"),
     ("losalamos.toml", "losalamos"),
     ("almostchess.toml", "almost"),
@@ -51,6 +51,7 @@ const SHIPPED: [(&str, &str); 12] = [
     ("grand.toml", "grand"),
     ("shako.toml", "shako"),
     ("nightrider.toml", "nightrider"),
+    ("racingkings.toml", "racingkings"),
 ];
 
 #[test]

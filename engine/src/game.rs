@@ -60,6 +60,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn goal_winner(&self) -> Option<Color> {
         None
     }
+    /// Both kings reached their goals with Black's one more move (racing kings): a draw.
+    fn goal_drawn(&self) -> bool {
+        false
+    }
     /// The game's numbers for ending it by rule (stalemate's value, the move and repetition
     /// rules, bare king); chess's unless the game says otherwise.
     fn end_rules(&self) -> EndRules {
@@ -120,6 +124,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         let us = self.side_to_move();
         EndFacts {
             goal_winner: self.goal_winner(),
+            goal_drawn: self.goal_drawn(),
             piece_counts: (self.color_bb(us).count(), self.color_bb(us.other()).count()),
             side_to_move: us,
             legal_moves: self.count_legal_moves(),

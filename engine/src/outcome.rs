@@ -1,6 +1,7 @@
 //! When a game is over, and why: one judge (`EndFacts`, the rules' order and the repetition
 //! count) for the 2D games and Star Trek chess alike, and the game's own numbers for it
-//! (`EndRules`: what a stalemate is worth, the move rule, the repetition count, bare king).
+//! (`EndRules`: what a stalemate is worth, the move rule, the repetition count, bare king,
+//! checks forbidden, Black's reply to White's goal).
 
 use crate::types::{Color, Outcome};
 
@@ -29,6 +30,12 @@ pub struct EndRules {
     pub bare_king: bool,
     /// The goal piece is the pawn (the result is then named as Diagonal Chess's).
     pub pawn_goal: bool,
+    /// A move that gives check is illegal (racing kings): move generation drops them, so no
+    /// game ends in mate.
+    pub checks_forbidden: bool,
+    /// Black's one more move after White's king reaches its goal (racing kings): both kings
+    /// home is a draw (`plane/goal.rs` says how the goal then decides).
+    pub goal_reply: bool,
 }
 
 impl EndRules {
@@ -38,6 +45,8 @@ impl EndRules {
         repetition: 3,
         bare_king: false,
         pawn_goal: true,
+        checks_forbidden: false,
+        goal_reply: false,
     };
 }
 
@@ -69,6 +78,8 @@ pub(crate) struct EndFacts {
     /// A piece stands on its goal square (Diagonal Chess, king of the hill): this colour has
     /// won.
     pub goal_winner: Option<Color>,
+    /// Both kings reached their goals, White's first (racing kings' draw).
+    pub goal_drawn: bool,
     /// Pieces (king included) of the side to move and of the other side (bare king).
     pub piece_counts: (u32, u32),
     pub side_to_move: Color,
@@ -88,6 +99,9 @@ impl EndFacts {
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.side_to_move;
         let r = &self.rules;
+        if self.goal_drawn {
+            return Some(Outcome::GoalDraw);
+        }
         if let Some(winner) = self.goal_winner {
             return Some(if r.pawn_goal {
                 Outcome::PawnReachedGoal { winner }

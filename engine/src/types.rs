@@ -160,6 +160,8 @@ pub enum Outcome {
     GoalReached {
         winner: Color,
     },
+    /// Both kings reached their goals, Black's with its one more move (racing kings).
+    GoalDraw,
     /// The loser was left with its king alone (Shatranj's bare king).
     BareKing {
         winner: Color,
@@ -233,6 +235,7 @@ impl Outcome {
             Outcome::BareKing {
                 winner: Color::Black,
             } => "White has a bare king",
+            Outcome::GoalDraw => "Draw: both kings reach the goal",
             Outcome::StalemateWin { .. } => "Stalemate",
             Outcome::Stalemate => "Stalemate",
             Outcome::ThreefoldRepetition => "Draw by repetition",

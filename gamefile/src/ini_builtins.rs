@@ -146,6 +146,14 @@ kniroo = n
 castlingRookPieces = r
 promotionPieceTypes = qrbn
 
+[racingkings:chess]
+startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1
+flagPiece = k
+flagRegion = *8
+flagMove = true
+castling = false
+checking = false
+
 [kingofthehill:chess]
 flagPiece = k
 flagRegion = d4 e4 d5 e5
@@ -362,7 +370,6 @@ pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("ai-wok", "Makruk's counting rules"),
     ("spartan", "two kings for Black (duple check) and two pawn types"),
     ("shatar", "Shatar's mating rules and bare-king rule"),
-    ("racingkings", "giving check is forbidden and reaching the goal gives the opponent one more move"),
     ("3check", "check counting (three checks win)"),
     ("atomic", "explosions on capture"),
     ("atomar", "explosions on capture"),

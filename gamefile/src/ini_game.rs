@@ -643,6 +643,8 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
         }
     }
 
+    let goal_reply = flag_move(rules, &goals, &present)?;
+
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
     fields[0] = start.fen.clone();
     fields[2] = fen_castling;
@@ -672,10 +674,36 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             move_rule: Some(rules.n_move_rule.saturating_mul(2)),
             repetition: Some(rules.n_fold_rule),
             bare_king: bare_king.then(|| "loss".to_string()),
+            checks: (!rules.checking).then(|| "forbidden".to_string()),
+            goal_reply,
             goals,
         },
         perft: Vec::new(),
     })
+}
+
+/// `flagMove = true` as our `goal_reply = "black"`: played when the goal is the king's on
+/// both sides (racing kings), where Fairy-Stockfish gives Black its one more move and calls
+/// both kings home a draw; refused for other goal pieces, whose extra move is another rule
+/// (the opponent may take the piece off its goal). Without any goal the key does nothing.
+fn flag_move(rules: &Rules, goals: &[Goal], present: &[usize]) -> Result<Option<String>, Refusal> {
+    if !rules.flag_move || goals.is_empty() {
+        return Ok(None);
+    }
+    let king = rules.letters[KING];
+    let kings_only = goals.iter().all(|g| Some(g.piece) == king)
+        && present.contains(&KING)
+        && goals
+            .iter()
+            .all(|g| !g.white.is_empty() && g.black.as_ref().is_some_and(|b| !b.is_empty()));
+    if !kings_only {
+        return refuse(
+            Some("flagMove"),
+            "flagMove = true: the extra move after reaching a goal is played only when both \
+             sides' goal piece is the king",
+        );
+    }
+    Ok(Some("black".to_string()))
 }
 
 /// Are the section's extinction keys exactly Shatranj's bare-king rule (`extinctionValue =

@@ -149,6 +149,10 @@ pub struct Rules {
     /// `None`: any piece type (`*`).
     pub flag_piece: [Option<usize>; 2],
     pub flag_region: [Region; 2],
+    /// `checking`: may a move give check (false: racing kings)?
+    pub checking: bool,
+    /// `flagMove`: Black's one more move after White's flag piece arrives (racing kings).
+    pub flag_move: bool,
     pub unsupported: BTreeMap<String, Unsupported>,
 }
 
@@ -189,6 +193,8 @@ impl Rules {
             checkmate_value: "loss".to_string(),
             flag_piece: [None, None],
             flag_region: [0, 0],
+            checking: true,
+            flag_move: false,
             unsupported: BTreeMap::new(),
         }
     }
@@ -408,7 +414,6 @@ const FOREIGN: &[Foreign] = &[
     foreign!("tripleStepRegionBlack", ValueKind::Region, "", "triple steps are not supported"),
     foreign!("castlingDroppedPiece", ValueKind::Bool, "false", DROPS),
     foreign!("oppositeCastling", ValueKind::Bool, "false", "castling restricted by the opponent's castling is not supported"),
-    foreign!("checking", ValueKind::Bool, "true", "games without checks are not supported"),
     foreign!("mustCapture", ValueKind::Bool, "false", "compulsory captures are not supported"),
     foreign!("mustDrop", ValueKind::Bool, "false", DROPS),
     foreign!("pieceDrops", ValueKind::Bool, "false", DROPS),
@@ -452,7 +457,6 @@ const FOREIGN: &[Foreign] = &[
     foreign!("extinctionOpponentPieceCount", ValueKind::Int, "0", EXTINCTION),
     foreign!("flagPieceCount", ValueKind::Int, "1", "goals needing several pieces are not supported"),
     foreign!("flagPieceBlockedWin", ValueKind::Bool, "false", "goals needing several pieces are not supported"),
-    foreign!("flagMove", ValueKind::Bool, "false", "the extra move after reaching a goal is not supported"),
     foreign!("flagPieceSafe", ValueKind::Bool, "false", "goals that must be safe are not supported"),
     foreign!("checkCounting", ValueKind::Bool, "false", "check counting is not supported"),
     foreign!("connectN", ValueKind::Int, "0", "connection goals are not supported"),
@@ -585,6 +589,8 @@ pub const HONOURED: &[&str] = &[
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
+    "checking",
+    "flagMove",
 ];
 
 /// Applies a section's keys to `rules` (its parent's rules or the defaults) in
@@ -909,6 +915,12 @@ pub fn apply(
     });
     with!("flagRegionBlack", parse_region, "squares", |b| {
         rules.flag_region[1] = b
+    });
+    with!("checking", parse_bool, "true or false", |b| {
+        rules.checking = b
+    });
+    with!("flagMove", parse_bool, "true or false", |b| {
+        rules.flag_move = b
     });
     for f in FOREIGN
         .iter()

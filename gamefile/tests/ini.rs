@@ -313,6 +313,34 @@ fn keys_we_do_not_play_are_refused_with_line_and_name() {
     let e =
         refused("[x:chess]\ncheckCounting = true\nstartFen = k7/8/8/8/8/8/8/K7 w - - 3+3 0 1\n");
     assert!(e.reason.contains("checkCounting"), "{e}");
+    // Racing kings' two rules: checks forbidden, and Black's reply to White's king on the
+    // goal, which is played for king goals only.
+    let g = one("[x:chess]\nchecking = false\n");
+    assert_eq!(g.end.checks.as_deref(), Some("forbidden"));
+    assert_eq!(g.end.goal_reply, None);
+    let g = one("[x:chess]\nflagPiece = k\nflagRegion = *8\nflagMove = true\n");
+    assert_eq!(g.end.goal_reply.as_deref(), Some("black"));
+    assert_eq!(g.end.checks, None);
+    let e = refused("[x:chess]\nflagPiece = q\nflagRegion = *8\nflagMove = true\n");
+    assert!(
+        e.reason.contains("flagMove = true") && e.reason.contains("king") && e.line == Some(4),
+        "{e}"
+    );
+    let e = refused("[x:chess]\nflagRegion = *8\nflagMove = true\n");
+    assert!(e.reason.contains("flagMove") && e.line == Some(3), "{e}");
+    // Without a goal the key does nothing, as in Fairy-Stockfish.
+    assert_eq!(one("[x:chess]\nflagMove = true\n").end.goal_reply, None);
+    let e = refused("[x:chess]\nchecking = maybe\n");
+    assert!(
+        e.reason.contains("true or false") && e.line == Some(2),
+        "{e}"
+    );
+    let rk = ini::builtin("racingkings")
+        .expect("built-in")
+        .expect("read");
+    assert_eq!(rk.end.checks.as_deref(), Some("forbidden"));
+    assert_eq!(rk.end.goal_reply.as_deref(), Some("black"));
+    assert!(rk.castling.is_none());
 
     // Inherited: the parent's rule, named with where it comes from.
     let e = refused("[x:makruk]\nnMoveRule = 64\n");
@@ -494,6 +522,7 @@ fn every_perft_variant_is_read_or_listed_with_its_reason_in_the_docs() {
         "almost",
         "amazon",
         "kingofthehill",
+        "racingkings",
     ] {
         assert!(
             rows.iter().any(|(n, c, _)| n == name && *c),

@@ -60,7 +60,7 @@ impl Ending {
         match outcome {
             Some(Outcome::Checkmate { .. }) => Ending::Checkmate,
             Some(Outcome::PawnReachedGoal { .. }) => Ending::Corner,
-            Some(Outcome::GoalReached { .. }) => Ending::Goal,
+            Some(Outcome::GoalReached { .. } | Outcome::GoalDraw) => Ending::Goal,
             Some(Outcome::BareKing { .. }) => Ending::BareKing,
             Some(Outcome::Stalemate | Outcome::StalemateWin { .. }) => Ending::Stalemate,
             Some(Outcome::ThreefoldRepetition) => Ending::Repetition,

@@ -2,6 +2,7 @@
 
 use crate::error::MoveError;
 use crate::game::{forward_game_state, Game};
+use crate::plane::goal::GoalVerdict;
 use crate::plane::moves::Move;
 use crate::plane::position::{Position, Undo};
 use crate::plane::rules::RulesCache;
@@ -31,7 +32,13 @@ impl<B: Bitboard + RulesCache> Game for Position<B> {
         Position::insufficient_material(self)
     }
     fn goal_winner(&self) -> Option<Color> {
-        self.goal_reached_by()
+        match self.goal_verdict() {
+            Some(GoalVerdict::Won(c)) => Some(c),
+            _ => None,
+        }
+    }
+    fn goal_drawn(&self) -> bool {
+        self.goal_verdict() == Some(GoalVerdict::Drawn)
     }
     fn end_rules(&self) -> crate::outcome::EndRules {
         self.spec().end

@@ -6,7 +6,9 @@
 //!   files are embedded) and kept by `registry`; `piece_tables` — a piece's Betza moves as
 //!   tables; `rules` — a game's tables, built once per process.
 //! * `moves` — the 2D move kinds over the shared packed move.
-//! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves.
+//! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves;
+//!   `no_checks` — the filter for games where giving check is illegal.
+//! * `goal` — what a goal decides (at once, or after Black's reply in racing kings).
 //! * `fen`, `notation`, `diagram` — text in and out.
 //! * `outcome` — the facts the shared judge of finished games needs, dead positions.
 //! * `game`, `search` — the family behind the shared `Game` and `SearchGame` traits.
@@ -18,10 +20,12 @@
 pub mod diagram;
 pub mod fen;
 pub mod game;
+pub mod goal;
 pub mod gui;
 pub mod load;
 pub mod movegen;
 pub mod moves;
+pub mod no_checks;
 pub mod notation;
 pub mod outcome;
 pub mod piece_tables;

@@ -9,6 +9,7 @@
 
 use crate::outcome::bare_king_verdict;
 use crate::plane::moves::{Move, MoveKind};
+use crate::plane::no_checks::NoChecks;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
 use crate::sink::{MoveSink, PlainMove};
@@ -112,17 +113,23 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink<Move, B>>(&self, sink: &mut S) {
+        if self.rules.spec.end.checks_forbidden {
+            return self.generate_with(&mut NoChecks::new(self, sink), false);
+        }
         self.generate_with(sink, false);
     }
 
     /// Generates the legal captures and promotions (en passant included) into `sink`.
     pub fn generate_tactical<S: MoveSink<Move, B>>(&self, sink: &mut S) {
+        if self.rules.spec.end.checks_forbidden {
+            return self.generate_with(&mut NoChecks::new(self, sink), true);
+        }
         self.generate_with(sink, true);
     }
 
     #[inline(always)]
     fn generate_with<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
-        if self.goal_reached_by().is_some() || self.bare_king_decided() {
+        if self.goal_verdict().is_some() || self.bare_king_decided() {
             return;
         }
         let us = self.turn.side;

@@ -49,7 +49,8 @@ impl<B: Bitboard> Position<B> {
 }
 
 /// The game's end rules in one line, as `oblique check` prints them: `end stalemate loss,
-/// move rule 140 halfmoves, repetition 3, bare king loses, dead kings-only, goal k d4 e4`.
+/// move rule 140 halfmoves, repetition 3, bare king loses, dead kings-only, checks
+/// forbidden, goal k d4 e4 (Black: d5 e5), Black replies to White's goal (both home: draw)`.
 pub fn describe_end(spec: &VariantSpec) -> String {
     let e = spec.end;
     let mut parts = vec![format!(
@@ -79,6 +80,9 @@ pub fn describe_end(spec: &VariantSpec) -> String {
             DeadPosition::Never => "none",
         }
     ));
+    if e.checks_forbidden {
+        parts.push("checks forbidden".to_string());
+    }
     if let Some((role, white, black)) = spec.goal {
         let black = if black.is_empty() {
             "by symmetry".to_string()
@@ -90,6 +94,9 @@ pub fn describe_end(spec: &VariantSpec) -> String {
             spec.letter(role),
             white.join(" ")
         ));
+        if e.goal_reply {
+            parts.push("Black replies to White's goal (both home: draw)".to_string());
+        }
     }
     format!("end {}", parts.join(", "))
 }

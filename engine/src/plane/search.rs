@@ -44,11 +44,11 @@ impl<B: Bitboard + RulesCache> SearchGame for Position<B> {
     }
 
     fn no_moves_is_loss(&self) -> bool {
-        self.goal_reached_by().is_some() || Position::in_check(self)
+        self.goal_verdict().is_some() || Position::in_check(self)
     }
 
     fn lost_by_rule(&self) -> bool {
-        self.goal_reached_by().is_some()
+        self.goal_verdict().is_some()
     }
 }
 

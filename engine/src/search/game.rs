@@ -43,15 +43,36 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
         (r.move_rule > 0 && self.halfmove_clock() >= r.move_rule)
             || (r.repetition > 0 && self.repetitions() >= 1)
     }
-    /// Has the game been decided by a rule that needs no move generation and leaves moves
-    /// (Shatranj's bare king)? `Some(true)`: the side to move has won.
+    /// Has the game been decided by a rule that the search must ask before generating
+    /// moves: Shatranj's bare king (which leaves moves), or a goal under Black's reply
+    /// (racing kings), which may have been won by the side to move or drawn? Goals without
+    /// the reply are left to `no_moves_is_loss` and `lost_by_rule`.
     #[inline]
-    fn decided_by_rule(&self) -> Option<bool> {
-        if !self.end_rules().bare_king {
+    fn decided_by_rule(&self) -> Option<RuleVerdict> {
+        let r = self.end_rules();
+        let us = self.side_to_move();
+        if r.goal_reply {
+            if self.goal_drawn() {
+                return Some(RuleVerdict::Draw);
+            }
+            if let Some(w) = self.goal_winner() {
+                return Some(if w == us {
+                    RuleVerdict::Win
+                } else {
+                    RuleVerdict::Loss
+                });
+            }
+        }
+        if !r.bare_king {
             return None;
         }
-        let us = self.side_to_move();
-        bare_king_verdict(self.color_bb(us).count(), self.color_bb(us.other()).count())
+        bare_king_verdict(self.color_bb(us).count(), self.color_bb(us.other()).count()).map(|won| {
+            if won {
+                RuleVerdict::Win
+            } else {
+                RuleVerdict::Loss
+            }
+        })
     }
     /// The score of a position without legal moves that is not lost by `no_moves_is_loss`:
     /// a stalemate, worth what the game says (a draw, or a win or loss `ply` plies from the
@@ -72,6 +93,26 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
     /// With no legal moves, is the side to move lost (mate, or the opponent's pawn reached its
     /// goal) rather than stalemated?
     fn no_moves_is_loss(&self) -> bool;
+}
+
+/// A game decided by rule, for the side to move (`SearchGame::decided_by_rule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleVerdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl RuleVerdict {
+    /// The search's score of it, `ply` plies from the root (wins and losses like mates).
+    #[inline]
+    pub fn score(self, ply: usize) -> i32 {
+        match self {
+            RuleVerdict::Win => MATE - ply as i32,
+            RuleVerdict::Loss => -MATE + ply as i32,
+            RuleVerdict::Draw => 0,
+        }
+    }
 }
 
 /// Static evaluation in centipawns from the side to move's point of view. Must be

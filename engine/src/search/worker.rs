@@ -411,12 +411,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { self.eval.evaluate(pos) };
         }
-        if let Some(won) = pos.decided_by_rule() {
-            return if won {
-                MATE - ply as i32
-            } else {
-                -MATE + ply as i32
-            };
+        if let Some(verdict) = pos.decided_by_rule() {
+            return verdict.score(ply);
         }
         let mut moves = std::mem::take(&mut self.move_stack[ply]);
         moves.clear();
@@ -713,12 +709,8 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
-        if let Some(won) = pos.decided_by_rule() {
-            return Some(if won {
-                MATE - ply as i32
-            } else {
-                -MATE + ply as i32
-            });
+        if let Some(verdict) = pos.decided_by_rule() {
+            return Some(verdict.score(ply));
         }
         if pos.is_draw_by_rule() {
             return Some(0);
@@ -1097,10 +1089,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             pv: Vec::new(),
         };
         if self.root.is_empty() {
-            result.score = Score::from_internal(if pos.no_moves_is_loss() {
-                -MATE
-            } else {
-                pos.stalemate_score(0)
+            result.score = Score::from_internal(match pos.decided_by_rule() {
+                Some(verdict) => verdict.score(0),
+                None if pos.no_moves_is_loss() => -MATE,
+                None => pos.stalemate_score(0),
             });
             return result;
         }

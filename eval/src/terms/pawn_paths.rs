@@ -13,7 +13,7 @@ use crate::shared::{bfs, passed_bonus, FAR};
 use oblique_engine::rules::Rules;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
-use oblique_tables::Bitboard;
+use oblique_tables::{Bitboard, Dir};
 
 /// One colour's pawn paths.
 pub struct PawnPaths<B> {
@@ -149,11 +149,10 @@ impl<B: Bitboard> PawnPaths<B> {
                 (k * gain[sq] + 400) / 800
             })
             .collect();
-        let dir = if c == 0 {
-            spec.pawn.quiet[0]
-        } else {
-            spec.pawn.quiet[0].opposite()
-        };
+        // A game without a pawn (racing kings) has no pawn step and no pawn to ask about
+        // the ray: any direction builds it.
+        let forward = spec.pawn.quiet.first().copied().unwrap_or(Dir::N);
+        let dir = if c == 0 { forward } else { forward.opposite() };
         let straight_ahead = (0..n)
             .map(|sq| {
                 let mut m = B::EMPTY;

@@ -1,5 +1,7 @@
 //! `[end]`: how a game ends besides checkmate (stalemate's value, dead positions, the move
-//! and repetition rules, bare king, goal squares).
+//! and repetition rules, bare king, goal squares, Black's reply to White's goal) and whether
+//! checkmate is in the game at all (`checks`: with checks forbidden nobody is ever mated,
+//! so the rule lives with the other rules of the game's end).
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +27,17 @@ pub struct EndSection {
     /// king back at once; `none` (the default): no such rule.
     #[serde(default)]
     pub bare_king: Option<String>,
+    /// `allowed` (the default) or `forbidden`: a move that gives check is illegal, so no
+    /// game ends in mate (racing kings; Fairy-Stockfish's `checking = false`).
+    #[serde(default)]
+    pub checks: Option<String>,
+    /// `black`: when White's king reaches its goal, Black still has one move; the game then
+    /// ends, drawn if Black's king reached its own goal with it, else won by White. White
+    /// wins at once when Black's king cannot reach its goal with a legal move, and Black
+    /// reaching first wins at once (racing kings; Fairy-Stockfish's `flagMove = true`). Only
+    /// for a king goal. `none` (the default): reaching the goal wins at once.
+    #[serde(default)]
+    pub goal_reply: Option<String>,
     /// A piece reaching a region wins.
     #[serde(rename = "goal", default)]
     pub goals: Vec<Goal>,

@@ -1,5 +1,6 @@
-//! `[end]` read: stalemate's value, dead positions, the move and repetition rules, bare king
-//! and goals, with the rules the engine does not play refused.
+//! `[end]` read: stalemate's value, dead positions, the move and repetition rules, bare king,
+//! goals, checks forbidden and Black's reply to White's goal (racing kings), with the rules
+//! the engine does not play refused.
 //!
 //! Goals: every `[[end.goal]]` entry must name the same piece (the engine keeps one goal
 //! piece per game); their squares are joined. An entry is a square (`"e4"`) or a whole
@@ -73,12 +74,41 @@ pub(super) fn rules(
             ))
         }
     };
+    let checks_forbidden = match e.checks.as_deref() {
+        None | Some("allowed") => false,
+        Some("forbidden") => true,
+        Some(s) => {
+            return Err(fail(
+                "checks =",
+                format!("checks = \"{s}\": use \"allowed\" or \"forbidden\""),
+            ))
+        }
+    };
+    let goal_reply = match e.goal_reply.as_deref() {
+        None | Some("none") => false,
+        Some("black") if king_goal => true,
+        Some("black") => {
+            return Err(fail(
+                "goal_reply =",
+                "goal_reply = \"black\" needs a goal for the king (royal piece) on both sides"
+                    .to_string(),
+            ))
+        }
+        Some(s) => {
+            return Err(fail(
+                "goal_reply =",
+                format!("goal_reply = \"{s}\": use \"black\" or \"none\""),
+            ))
+        }
+    };
     let end = EndRules {
         stalemate,
         move_rule,
         repetition,
         bare_king,
         pawn_goal: goal.is_none_or(|(role, _, _)| role == Role::Pawn),
+        checks_forbidden,
+        goal_reply,
     };
     Ok((dead, goal, end))
 }
