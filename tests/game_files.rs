@@ -256,6 +256,12 @@ fn a_pieces_i_moves_are_played_from_its_initial_ranks() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("nodes 6 "), "{out}");
+    let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("first-move-only moves from rank 1 (Black's mirrored)"),
+        "{out}"
+    );
     let err = refused(&text.replace("initial_ranks = [1]\n", ""));
     assert!(err.contains("its i moves need initial_ranks"), "{err}");
     let err = refused(&text.replace("WiD", "WD"));

@@ -104,6 +104,17 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
             if !p.jumps_barriers {
                 parts.push("no leap across a barrier".to_string());
             }
+            if !p.initial_ranks.is_empty() {
+                let ranks: Vec<String> = p
+                    .initial_ranks
+                    .iter()
+                    .map(|r| (r + 1).to_string())
+                    .collect();
+                parts.push(format!(
+                    "first-move-only moves from rank {} (Black's mirrored)",
+                    ranks.join(", ")
+                ));
+            }
             parts.join("; ")
         };
         let value = values.iter().find(|v| v.role == role).map_or_else(
