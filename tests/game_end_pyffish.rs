@@ -13,8 +13,6 @@ mod tools;
 
 use oblique_engine::{AnyPosition, Outcome};
 use oblique_gamefile::{ini, ini_fen, GameFile};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Sections over Fairy-Stockfish's built-ins, each setting one game-end key.
 const INI: &str = "\
@@ -228,30 +226,7 @@ fn game_ends_agree_with_fairy_stockfish() {
         .iter()
         .map(|(v, fen, moves)| format!("{v}\t{fen}\t{moves}\n"))
         .collect();
-    let mut child = Command::new(python)
-        .arg(&script)
-        .arg(&ini_path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run python");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("send cases");
-    let out = child.wait_with_output().expect("python output");
-    assert!(
-        out.status.success(),
-        "pyffish: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let theirs = tools::python_lines(&python, &script, &ini_path, input);
     assert_eq!(theirs.len(), cases.len(), "one verdict per case");
 
     let mut failures = Vec::new();

@@ -17,8 +17,6 @@ mod tools;
 
 use oblique_engine::AnyPosition;
 use oblique_gamefile::ini;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Chess with two kinds of special piece each (eight piece types, the engine's most). The
 /// last section's pieces have `i` moves, which Fairy-Stockfish plays from the double-step
@@ -126,31 +124,7 @@ fn special_pieces_move_as_in_fairy_stockfish() {
 
     let ours = our_positions();
     let input: String = ours.iter().map(|(v, m, _)| format!("{v}\t{m}\n")).collect();
-    let mut child = Command::new(python)
-        .arg(&script)
-        .arg(&ini_path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run python");
-    // Written from a thread: the answers fill the pipe back while the questions go in.
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("python output");
-    assert!(
-        out.status.success(),
-        "pyffish: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("send positions");
-    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let theirs = tools::python_lines(&python, &script, &ini_path, input);
     assert_eq!(theirs.len(), ours.len(), "one answer per position");
     let mut failures = Vec::new();
     let mut moves_compared = 0;

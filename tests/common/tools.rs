@@ -103,3 +103,41 @@ pub fn find_python(modules: &[&str]) -> Option<PathBuf> {
 pub fn require_python(modules: &[&str], what: &str) -> Option<PathBuf> {
     require(find_python(modules), what)
 }
+
+/// Runs `python script ini` with `input` on its standard input and returns its output
+/// lines (the pyffish oracles: one answer line per question line). The input is written
+/// from a thread, since the answers fill the pipe back while the questions go in; a
+/// failing script fails the test with its standard error.
+pub fn python_lines(
+    python: &std::path::Path,
+    script: &std::path::Path,
+    ini: &std::path::Path,
+    input: String,
+) -> Vec<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(python)
+        .arg(script)
+        .arg(ini)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run python");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("python output");
+    assert!(
+        out.status.success(),
+        "python: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("send the questions");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

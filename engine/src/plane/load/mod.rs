@@ -333,14 +333,8 @@ fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
         Kind::Lame if m.max_steps != 1 => Some("lame riders (n with a ride) are not played".into()),
         Kind::Lame => needs_grid("lame leaps (n)"),
         Kind::Hop | Kind::Grasshop if !unit || m.max_steps != 0 => Some(format!(
-            "hoppers (p, g) are played along whole lines of unit steps only; ({},{}){} is not one",
-            m.dx,
-            m.dy,
-            if m.max_steps > 1 {
-                format!(" up to {} steps", m.max_steps)
-            } else {
-                String::new()
-            }
+            "hoppers (p, g) are played along whole lines of unit steps only; {} is not one",
+            vector(m)
         )),
         Kind::Hop | Kind::Grasshop => None,
         Kind::Plain => match m.max_steps {
@@ -350,17 +344,16 @@ fn unplayable(m: &BetzaMove, grid_leaps: bool) -> Option<String> {
                 m.dx, m.dy
             )),
             _ if unit => None,
-            _ => needs_grid(&format!(
-                "rides of ({},{}){}",
-                m.dx,
-                m.dy,
-                if m.max_steps > 1 {
-                    format!(" up to {} steps", m.max_steps)
-                } else {
-                    String::new()
-                }
-            )),
+            _ => needs_grid(&format!("rides of {}", vector(m))),
         },
+    }
+}
+
+/// A move's step and range in messages: `(1,2)`, `(1,0) up to 4 steps`.
+fn vector(m: &BetzaMove) -> String {
+    match m.max_steps {
+        0 | 1 => format!("({},{})", m.dx, m.dy),
+        k => format!("({},{}) up to {k} steps", m.dx, m.dy),
     }
 }
 
