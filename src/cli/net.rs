@@ -21,8 +21,9 @@ pub enum NetCommand {
 #[derive(Args)]
 pub struct DataArgs {
     /// The game (`oblique variants` lists them).
-    #[arg(long, short, default_value = "chess")]
-    variant: String,
+    /// Default: the one game of --variant-file, else chess.
+    #[arg(long, short)]
+    variant: Option<String>,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -52,7 +53,7 @@ pub struct DataArgs {
 pub fn run(cmd: NetCommand) -> Result<(), CliError> {
     match cmd {
         NetCommand::Data(a) => make_data::run(&NetDataJob {
-            variant: a.variant,
+            variant: crate::cli::args::game_name(&a.variant),
             play: NetData {
                 games: a.games,
                 nodes: a.nodes,
@@ -65,7 +66,7 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
             out: a.out,
         })?,
         NetCommand::Train(a) => make_net::run(NetTrainJob {
-            variant: a.variant,
+            variant: crate::cli::args::game_name(&a.variant),
             data: a.data,
             hidden: a.hidden,
             buckets: a.buckets,
@@ -91,8 +92,9 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
 #[derive(Args)]
 pub struct TrainArgs {
     /// The game (a 2D game).
-    #[arg(long, short, default_value = "chess")]
-    variant: String,
+    /// Default: the one game of --variant-file, else chess.
+    #[arg(long, short)]
+    variant: Option<String>,
     /// Files written by `oblique net data` (all of the same game).
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<String>,

@@ -22,8 +22,9 @@ pub enum TuneCommand {
 #[derive(Args)]
 pub struct DataArgs {
     /// The game (a 2D game; `oblique variants` lists them).
-    #[arg(long, short, default_value = "chess")]
-    variant: String,
+    /// Default: the one game of --variant-file, else chess.
+    #[arg(long, short)]
+    variant: Option<String>,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -46,8 +47,9 @@ pub struct DataArgs {
 
 #[derive(Args)]
 pub struct FitArgs {
-    #[arg(long, short, default_value = "chess")]
-    variant: String,
+    /// Default: the one game of --variant-file, else chess.
+    #[arg(long, short)]
+    variant: Option<String>,
     /// Data files written by `oblique tune data` (all of the same game).
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<String>,
@@ -73,7 +75,7 @@ pub struct FitArgs {
 pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
     match cmd {
         TuneCommand::Data(a) => make_data::run(&TuneDataJob {
-            variant: a.variant,
+            variant: crate::cli::args::game_name(&a.variant),
             play: SelfPlay {
                 games: a.games,
                 nodes: a.nodes,
@@ -84,7 +86,7 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
             out: a.out,
         })?,
         TuneCommand::Fit(a) => make_weights::run(&TuneFitJob {
-            variant: a.variant,
+            variant: crate::cli::args::game_name(&a.variant),
             data: a.data,
             held_out_every: a.held_out_every,
             validate: a.validate,
