@@ -317,6 +317,113 @@ fn bad_files_are_refused_with_file_line_and_reason() {
     assert!(err.contains("/nonexistent/game.toml: cannot read"), "{err}");
 }
 
+/// `oblique` with extra environment variables.
+fn oblique_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
+        .env_remove("OBLIQUE_VARIANTS")
+        .envs(env.iter().copied())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run oblique");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_game_file_plays_with_the_network_it_names() {
+    // Los Alamos chess from its shipped file: self-play data, a small network trained on
+    // it, then the same file naming that network (`[game] network`, beside the file).
+    let shipped = std::fs::read_to_string(root().join("variants/losalamos.toml")).expect("read");
+    let plain = scratch("la-plain.toml", &shipped);
+    let plain = plain.to_string_lossy().into_owned();
+    let dir = Path::new(&plain)
+        .parent()
+        .expect("scratch dir")
+        .to_path_buf();
+    let data = dir.join("la-data.txt").to_string_lossy().into_owned();
+    let _ = std::fs::remove_file(&data);
+    let net = dir.join("la.nnue").to_string_lossy().into_owned();
+    let (code, out, err) = oblique(&[
+        "--variant-file",
+        &plain,
+        "net",
+        "data",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--out",
+        &data,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = oblique(&[
+        "--variant-file",
+        &plain,
+        "net",
+        "train",
+        "--data",
+        &data,
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--held-out-every",
+        "3",
+        "--residual",
+        "--out",
+        &net,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let with_net =
+        |value: &str| shipped.replacen("[game]\n", &format!("[game]\nnetwork = \"{value}\"\n"), 1);
+    let named = scratch("la-net.toml", &with_net("la.nnue"));
+    let named = named.to_string_lossy().into_owned();
+
+    let (code, out, err) = oblique(&["check", &named, "--max-depth", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "network {net} (8 hidden units, 8 buckets, added to"
+        )),
+        "{out}"
+    );
+    let (_, out, _) = oblique(&["check", &plain, "--max-depth", "1"]);
+    assert!(out.contains("network none"), "{out}");
+
+    // The search plays with it: the same search scores otherwise with every network off.
+    let analyse = |env: &[(&str, &str)]| {
+        let (code, out, err) =
+            oblique_env(&["--variant-file", &named, "analyze", "--depth", "6"], env);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.is_empty(), "no complaint about the network: {err}");
+        out.lines()
+            .filter(|l| l.starts_with("depth"))
+            .map(|l| l.split(" nps ").next().unwrap_or(l).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(analyse(&[]), analyse(&[("OBLIQUE_NET", "none")]));
+
+    // A missing file is refused with its line; another game's network fails the check.
+    let err = refused(&with_net("nowhere.nnue"));
+    assert!(
+        err.contains("bad.toml:4:") && err.contains("nowhere.nnue not found"),
+        "{err}"
+    );
+    let chess_net = root().join("eval/nets/chess.nnue");
+    let err = refused(&with_net(&chess_net.to_string_lossy()));
+    assert!(
+        err.contains("[game] network") && err.contains("chess"),
+        "{err}"
+    );
+}
+
 #[test]
 fn built_in_games_are_files_too() {
     // Each built-in game's file is embedded and reads as a user's would.

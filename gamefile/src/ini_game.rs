@@ -655,6 +655,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             start: fields.join(" "),
             symmetry: None,
             xboard_name: None,
+            network: None,
         },
         board: BoardSection {
             files,

@@ -172,6 +172,39 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
         if spec.castling.is_some() { "yes" } else { "no" }
     );
     println!("{}", oblique_engine::plane::outcome::describe_end(spec));
+    describe_network(spec, &pos)
+}
+
+/// The network line: the file the game names and its size, or no line for a game without
+/// one; a network that cannot be read or does not fit the game fails the check.
+fn describe_network(spec: &'static VariantSpec, pos: &AnyPosition) -> Result<(), CliError> {
+    use oblique_eval::nnue::nets::file_network;
+    let found = match pos {
+        AnyPosition::W64(_) => file_network::<u64>(spec),
+        AnyPosition::W128(_) => file_network::<u128>(spec),
+        AnyPosition::StarTrek(_) => None,
+    };
+    match found {
+        None => println!("network none (the hand-written evaluation)"),
+        Some(Ok(net)) => println!(
+            "network {} ({} hidden units, {} buckets{})",
+            spec.network.unwrap_or("-"),
+            net.hidden,
+            net.buckets,
+            if net.residual {
+                ", added to the hand-written evaluation"
+            } else {
+                ""
+            }
+        ),
+        Some(Err(e)) => {
+            return Err(CliError::GameFile(oblique_gamefile::GameFileError::new(
+                spec.origin,
+                None,
+                format!("[game] network: {e}"),
+            )))
+        }
+    }
     Ok(())
 }
 

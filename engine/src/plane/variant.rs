@@ -212,6 +212,9 @@ pub struct VariantSpec {
     pub perft: &'static [PerftEntry],
     /// Where the game came from (`built-in` or the file's path).
     pub origin: &'static str,
+    /// The network file the game plays with (`[game] network`, resolved against the game
+    /// file's folder), if the file names one.
+    pub network: Option<&'static str>,
 }
 
 impl VariantSpec {

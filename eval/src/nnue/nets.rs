@@ -2,7 +2,8 @@
 //!
 //! A game's network is data, like its tuned weights: `eval/nets/<game>.nnue`, written by
 //! `oblique net train`, compiled in for the games listed in [`EMBEDDED`]; a game listed in
-//! [`SHARED`] plays with another game's network. Any other game keeps the hand-written
+//! [`SHARED`] plays with another game's network; a game file may name a network file of its
+//! own (`[game] network`, read once from disk). Any other game keeps the hand-written
 //! evaluation. For experiments the environment can change that
 //! without a rebuild: `OBLIQUE_NET=FILE` plays the game the file names with that network
 //! (other games keep theirs), `OBLIQUE_NET=none` turns every network off. A file that cannot
@@ -105,7 +106,20 @@ static LOADED: [OnceCell<Option<&'static Network>>; MAX_GAMES] =
 pub fn for_game<B: RulesCache>(spec: &'static VariantSpec) -> Option<&'static Network> {
     *LOADED
         .get(spec.id)?
-        .get_or_init(|| load(spec.name, || Layout::of_game::<B>(spec)))
+        .get_or_init(|| load(spec.name, spec.network, || Layout::of_game::<B>(spec)))
+}
+
+/// The network a game file names (`[game] network`), read for `oblique check`: `None` when
+/// the file names none, else the network or why the game cannot play with it.
+pub fn file_network<B: RulesCache>(spec: &'static VariantSpec) -> Option<Result<Network, String>> {
+    let path = spec.network?;
+    let read = || -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let layout = Layout::of_game::<B>(spec)
+            .ok_or_else(|| format!("{} has no network inputs", spec.name))?;
+        Network::read(&bytes, &network_layout(layout)).map_err(|e| format!("{path}: {e}"))
+    };
+    Some(read())
 }
 
 static STARTREK: OnceCell<Option<&'static Network>> = OnceCell::new();
@@ -113,17 +127,35 @@ static STARTREK: OnceCell<Option<&'static Network>> = OnceCell::new();
 /// The network Star Trek chess plays with, if any: read once per process.
 pub fn for_startrek() -> Option<&'static Network> {
     *STARTREK.get_or_init(|| {
-        load(oblique_engine::startrek::NAME, || {
+        load(oblique_engine::startrek::NAME, None, || {
             Some(Layout::of_startrek())
         })
     })
 }
 
-fn load(game: &str, layout: impl FnOnce() -> Option<Layout>) -> Option<&'static Network> {
+/// The network of `game`: `OBLIQUE_NET`'s if it names the game, else the game file's
+/// `file`, else the compiled-in one. A file that cannot be read or does not fit is reported
+/// once and the game keeps the hand-written evaluation.
+fn load(
+    game: &str,
+    file: Option<&str>,
+    layout: impl FnOnce() -> Option<Layout>,
+) -> Option<&'static Network> {
     let net_game = network_game(game);
-    let bytes: &[u8] = match from_env() {
-        Override::Off => return None,
-        Override::Net { game: g, bytes } if g == net_game => bytes,
+    let from_file;
+    let bytes: &[u8] = match (from_env(), file) {
+        (Override::Off, _) => return None,
+        (Override::Net { game: g, bytes }, _) if g == net_game => bytes,
+        (_, Some(path)) => match std::fs::read(path) {
+            Ok(b) => {
+                from_file = b;
+                &from_file
+            }
+            Err(e) => {
+                eprintln!("network for {game}: cannot read {path}: {e}; using the hand-written evaluation");
+                return None;
+            }
+        },
         _ => EMBEDDED.iter().find(|(g, _)| *g == net_game)?.1,
     };
     match Network::read(bytes, &network_layout(layout()?)) {

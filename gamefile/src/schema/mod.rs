@@ -62,6 +62,10 @@ pub struct GameSection {
     /// for games the engine teaches XBoard with `setup`.
     #[serde(default)]
     pub xboard_name: Option<String>,
+    /// A network file the game plays with (what `oblique net train` writes), relative to
+    /// the game file's folder; absent: the hand-written evaluation.
+    #[serde(default)]
+    pub network: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]

@@ -293,6 +293,11 @@ pub fn spec_from_file(
         },
     };
 
+    let network = match file.game.network.as_deref() {
+        None => None,
+        Some(given) => Some(leak_str(&network_path(origin, given, &fail)?)),
+    };
+
     Ok(VariantSpec {
         name: leak_str(name),
         title: leak_str(file.title()),
@@ -313,7 +318,24 @@ pub fn spec_from_file(
         xboard,
         perft: leak(file.perft.clone()),
         origin: leak_str(origin),
+        network,
     })
+}
+
+/// `[game] network`: the path given, read against the game file's folder, which must name
+/// a file (whether it fits the game is the evaluation's to say, when it reads it).
+fn network_path(origin: &str, given: &str, fail: Fail) -> Result<String, GameFileError> {
+    let path = std::path::Path::new(origin)
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
+        .join(given);
+    if !path.is_file() {
+        return Err(fail(
+            given,
+            format!("network file {} not found", path.display()),
+        ));
+    }
+    Ok(path.to_string_lossy().into_owned())
 }
 
 /// The compass direction of a one-square step, if it is one.
