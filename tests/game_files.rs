@@ -28,6 +28,16 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A shipped file's text without its `network` line: a copy elsewhere would not find the
+/// network beside it, and these tests are about the rules.
+fn shipped_rules(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join("variants").join(name)).expect("read");
+    text.lines()
+        .filter(|l| !l.starts_with("network = "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oblique-game-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch dir");
@@ -88,6 +98,12 @@ fn shipped_files_pass_check_with_the_published_numbers() {
             game.perft.len(),
             "{out}"
         );
+        // A file that names a network plays with it: the check reads it for that game.
+        if let Some(net) = &game.game.network {
+            let dir = path.parent().expect("variants/");
+            let line = format!("network {} (", dir.join(net).display());
+            assert!(out.contains(&line), "{file}: no '{line}' in\n{out}");
+        }
     }
 }
 
@@ -108,7 +124,7 @@ fn check_prints_what_it_understood() {
 
 #[test]
 fn check_fails_on_a_wrong_number() {
-    let text = std::fs::read_to_string(root().join("variants/losalamos.toml")).expect("file");
+    let text = shipped_rules("losalamos.toml");
     let wrong = text.replace("nodes = 191846", "nodes = 191847");
     let path = scratch("wrong.toml", &wrong);
     let (code, _, err) = oblique(&["check", &path.to_string_lossy()]);
@@ -166,7 +182,7 @@ fn variant_file_feeds_every_command_and_one_game_needs_no_name() {
 fn a_name_is_found_in_the_search_path() {
     let dir = scratch("x.txt", "").parent().expect("dir").join("path");
     std::fs::create_dir_all(&dir).expect("dir");
-    std::fs::copy(root().join("variants/janus.toml"), dir.join("janus.toml")).expect("copy");
+    std::fs::write(dir.join("janus.toml"), shipped_rules("janus.toml")).expect("copy");
     let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
         .env("OBLIQUE_VARIANTS", &dir)
         .current_dir(std::env::temp_dir())
@@ -338,7 +354,7 @@ fn oblique_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
 fn a_game_file_plays_with_the_network_it_names() {
     // Los Alamos chess from its shipped file: self-play data, a small network trained on
     // it, then the same file naming that network (`[game] network`, beside the file).
-    let shipped = std::fs::read_to_string(root().join("variants/losalamos.toml")).expect("read");
+    let shipped = shipped_rules("losalamos.toml");
     let plain = scratch("la-plain.toml", &shipped);
     let plain = plain.to_string_lossy().into_owned();
     let dir = Path::new(&plain)
