@@ -10,9 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn oblique(args: &[&str]) -> (i32, String, String) {
+    oblique_env(args, &[])
+}
+
+/// `oblique` with extra environment variables.
+fn oblique_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
         .env_remove("OBLIQUE_NET")
         .env_remove("OBLIQUE_VARIANTS")
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
         .output()
@@ -331,23 +337,6 @@ fn bad_files_are_refused_with_file_line_and_reason() {
     let (code, _, err) = oblique(&["check", "/nonexistent/game.toml"]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/game.toml: cannot read"), "{err}");
-}
-
-/// `oblique` with extra environment variables.
-fn oblique_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_oblique"))
-        .env_remove("OBLIQUE_NET")
-        .env_remove("OBLIQUE_VARIANTS")
-        .envs(env.iter().copied())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run oblique");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
