@@ -292,6 +292,77 @@ fn a_pieces_i_moves_are_played_from_its_initial_ranks() {
     assert!(err.contains("initial rank 9 is off the board"), "{err}");
 }
 
+/// `[[piece]]` entries for TINY, besides its king: `n` leaps as a knight; the others.
+const TEN_MORE: [(&str, &str); 10] = [
+    ("w", "W"),
+    ("f", "F"),
+    ("d", "D"),
+    ("x", "A"),
+    ("h", "H"),
+    ("n", "N"),
+    ("c", "C"),
+    ("z", "Z"),
+    ("g", "G"),
+    ("y", "FA"),
+];
+
+fn with_pieces(pieces: &[(&str, &str)]) -> String {
+    let mut text = TINY.to_string();
+    for (letter, betza) in pieces {
+        text += &format!(
+            "\n[[piece]]\nletter = \"{letter}\"\nname = \"{letter}-piece\"\nbetza = \"{betza}\"\n"
+        );
+    }
+    text
+}
+
+#[test]
+fn a_game_holds_the_royal_piece_and_ten_others_besides_the_pawn() {
+    let path = scratch("eleven.toml", &with_pieces(&TEN_MORE));
+    let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("y-piece"), "{out}");
+    // The camel (C, a (3,1) leap) takes one of the slots past the built-in eight. From a2
+    // beside its king on a1 it reaches d3, d1 and b5; the king has b1 and b2: 5 moves.
+    let (code, out, err) = oblique(&[
+        "perft",
+        "--variant-file",
+        &path.to_string_lossy(),
+        "--fen",
+        "4k/5/5/C4/K4 w - - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes 5 "), "{out}");
+    let mut eleven = TEN_MORE.to_vec();
+    eleven.push(("v", "WA"));
+    let err = refused(&with_pieces(&eleven));
+    assert!(
+        err.contains("12 pieces besides the pawn") && err.contains("10 others"),
+        "{err}"
+    );
+}
+
+#[test]
+fn castling_partners_are_pieces_of_the_game() {
+    // A rook castles on a 5x5 board; `partners` names who may stand on its square.
+    let text = format!(
+        "{}\n[[piece]]\nletter = \"r\"\nname = \"rook\"\nbetza = \"R\"\n\n[castling]\n\
+         king = \"e1\"\nkingside = {{ king_to = \"d1\", rook_from = \"a1\", rook_to = \"c1\" }}\n\
+         queenside = {{ king_to = \"c1\", rook_from = \"a1\", rook_to = \"d1\" }}\n\
+         partners = [\"r\"]\n",
+        TINY.replace("K4 w - -", "R3K w Q -")
+    );
+    let path = scratch("partners.toml", &text);
+    let (code, _, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    let err = refused(&text.replace("[\"r\"]", "[\"q\"]"));
+    assert!(err.contains("castling partner 'q'"), "{err}");
+    let err = refused(&text.replace("[\"r\"]", "[]"));
+    assert!(err.contains("at least one piece letter"), "{err}");
+}
+
 #[test]
 fn bad_files_are_refused_with_file_line_and_reason() {
     let err = refused(&TINY.replace("royal = true", "royal = true\nwings = 2"));

@@ -2,8 +2,8 @@
 //! Python binding `pyffish` (PyPI): for variants.ini sections with such pieces (the cannon
 //! `mRcpR`, the grasshopper `gQ`, the nightrider `NN`, the xiangqi horse `nN` and elephant
 //! `nA`, a rook limited to four steps `R4`, a bishop-line cannon `mBcpB`, a hopper that
-//! moves and captures by hopping `pR`, and `i` moves of pieces: `WimN`, `FiKicpB`), seeded
-//! random games are played and, in every
+//! moves and captures by hopping `pR`, `i` moves of pieces: `WimN`, `FiKicpB`, and twelve
+//! piece types with a chancellor that castles), seeded random games are played and, in every
 //! position on the way, our legal moves must be exactly Fairy-Stockfish's `legal_moves`.
 //! Fairy-Stockfish's published perft numbers cover nightrider, grasshopper and Shako
 //! (`tests/fairy_stockfish_perft.rs`); this test reaches the pieces and mixtures those
@@ -18,8 +18,8 @@ mod tools;
 use oblique_engine::AnyPosition;
 use oblique_gamefile::ini;
 
-/// Chess with two kinds of special piece each (eight piece types, the engine's most). The
-/// last section's pieces have `i` moves, which Fairy-Stockfish plays from the double-step
+/// Chess with two kinds of special piece each, and one with twelve piece types (the
+/// engine's most) that castles with a rook or a chancellor. The `initial` section's pieces have `i` moves, which Fairy-Stockfish plays from the double-step
 /// region (here the second rank, where they start) and never as captures (its `icpB` is
 /// dropped). Its pieces' i moves pass no square on a line: after one that does,
 /// Fairy-Stockfish lets pawns take en passant on every square passed, which the reader
@@ -53,6 +53,17 @@ promotionPieceTypes = acq
 customPiece1 = a:WimN
 customPiece2 = c:FiKicpB
 startFen = rnbqkbnr/papccpap/8/8/8/8/PAPCCPAP/RNBQKBNR w KQkq - 0 1
+
+[twelve:chess]
+archbishop = a
+chancellor = c
+amazon = m
+customPiece1 = w:CF
+customPiece2 = l:FDH
+customPiece3 = o:NW
+castlingRookPieces = rc
+startFen = cnbqkbnr/pwlaompp/8/8/8/8/PWLAOMPP/CNBQKBNR w KQkq - 0 1
+promotionPieceTypes = qrbnacmwlo
 ";
 
 const GAMES_PER_VARIANT: u64 = 12;
@@ -153,8 +164,8 @@ fn special_pieces_move_as_in_fairy_stockfish() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    // Five variants, twelve games each, most of them running the full 80 plies.
-    assert!(ours.len() > 3800, "only {} positions", ours.len());
+    // Six variants, twelve games each, most of them running the full 80 plies.
+    assert!(ours.len() > 4600, "only {} positions", ours.len());
     eprintln!(
         "{} positions, {moves_compared} legal moves agree with Fairy-Stockfish",
         ours.len()

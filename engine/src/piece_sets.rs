@@ -7,7 +7,7 @@
 //! once here. The `Game` trait hands the sets to the search (`search/see.rs`,
 //! `search/game.rs`) and the evaluation.
 
-use crate::types::{Color, Piece, Role, ROLES};
+use crate::types::{Color, Piece, Role, CODE_STRIDE, ROLE_COUNT};
 use crate::zobrist::PieceKeys;
 use oblique_tables::Bitboard;
 
@@ -16,14 +16,16 @@ use oblique_tables::Bitboard;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RoleSet {
     pick: [u8; 3],
-    rest: u8,
+    rest: u16,
     any: bool,
 }
 
 impl RoleSet {
     /// The roles whose bits (`Role::index`) are in `mask`.
-    pub fn from_mask(mask: u8) -> RoleSet {
-        let roles: Vec<u8> = (0..8).filter(|i| mask & 1 << i != 0).collect();
+    pub fn from_mask(mask: u16) -> RoleSet {
+        let roles: Vec<u8> = (0..ROLE_COUNT as u8)
+            .filter(|i| mask & 1 << i != 0)
+            .collect();
         let first = roles.first().copied().unwrap_or(0);
         let pick = [0, 1, 2].map(|i| roles.get(i).copied().unwrap_or(first));
         let rest = roles.iter().skip(3).fold(0, |m, r| m | 1 << r);
@@ -41,12 +43,20 @@ impl RoleSet {
     }
 }
 
+/// Places for the role sets: `ROLE_COUNT` rounded up to a power of two, so that a role
+/// index masked with `ROLE_SETS - 1` needs no bounds check (the places past the last role
+/// stay empty).
+const ROLE_SETS: usize = ROLE_COUNT.next_power_of_two();
+
+// A code's role part (`code - 1` modulo the stride) indexes the role sets directly.
+const _: () = assert!(ROLE_SETS == CODE_STRIDE);
+
 /// Pieces by colour and by role. A piece of colour `c` and role `r` is in exactly the sets
 /// `by_color[c]` and `by_role[r]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceSets<S> {
     by_color: [S; 2],
-    by_role: [S; ROLES.len()],
+    by_role: [S; ROLE_SETS],
 }
 
 impl<S: Bitboard> Default for PieceSets<S> {
@@ -59,7 +69,7 @@ impl<S: Bitboard> PieceSets<S> {
     /// No pieces.
     pub const EMPTY: PieceSets<S> = PieceSets {
         by_color: [S::EMPTY; 2],
-        by_role: [S::EMPTY; ROLES.len()],
+        by_role: [S::EMPTY; ROLE_SETS],
     };
 
     /// Cells holding pieces of `color` and `role`.
@@ -82,11 +92,11 @@ impl<S: Bitboard> PieceSets<S> {
 
     /// Cells holding pieces of the roles in `mask` (bit `Role::index`), role by role.
     #[inline(always)]
-    pub fn roles_in(&self, mask: u8) -> S {
+    pub fn roles_in(&self, mask: u16) -> S {
         let mut set = S::EMPTY;
         let mut m = mask;
         while m != 0 {
-            set |= self.by_role[(m.trailing_zeros() & 7) as usize];
+            set |= self.by_role[m.trailing_zeros() as usize & (ROLE_SETS - 1)];
             m &= m - 1;
         }
         set
@@ -97,9 +107,9 @@ impl<S: Bitboard> PieceSets<S> {
     #[inline(always)]
     pub fn roles_of(&self, set: &RoleSet) -> S {
         let [a, b, c] = set.pick;
-        let mut cells = (self.by_role[(a & 7) as usize]
-            | self.by_role[(b & 7) as usize]
-            | self.by_role[(c & 7) as usize])
+        let mut cells = (self.by_role[a as usize & (ROLE_SETS - 1)]
+            | self.by_role[b as usize & (ROLE_SETS - 1)]
+            | self.by_role[c as usize & (ROLE_SETS - 1)])
             & S::all_if(set.any);
         if set.rest != 0 {
             cells |= self.roles_in(set.rest);
@@ -140,8 +150,8 @@ impl<S: Bitboard> PieceSets<S> {
     #[inline(always)]
     fn sets_of(code: u8) -> (usize, usize) {
         debug_assert!(Piece::from_code(code).is_some(), "not a piece code: {code}");
-        let c = code - 1;
-        ((c >> 3) as usize, (c & 7) as usize)
+        let c = code.wrapping_sub(1) as usize;
+        ((c / CODE_STRIDE) & 1, c % CODE_STRIDE)
     }
 }
 

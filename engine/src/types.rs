@@ -37,6 +37,10 @@ impl Color {
 }
 
 /// What a piece does. The geometry it does it on belongs to the variant.
+///
+/// The first eight are the built-in games' pieces; a game read from a file puts its pieces
+/// in any slot (the one whose usual piece moves alike first) and moves them by its Betza.
+/// `Extra1`..`Extra4` exist only for such games, when they have more than eight piece types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// The pawn-role piece of each game (orthodox pawn, Crab, diagonal pawn).
@@ -51,9 +55,20 @@ pub enum Role {
     Ultra = 6,
     /// Rook + knight.
     Chancellor = 7,
+    Extra1 = 8,
+    Extra2 = 9,
+    Extra3 = 10,
+    Extra4 = 11,
 }
 
-pub const ROLES: [Role; 8] = [
+/// How many piece types a game may have. Twelve covers Fairy-Stockfish's largest
+/// drop-free built-in games (ten types); a move's 4-bit promotion field holds up to 15.
+pub const ROLE_COUNT: usize = 12;
+
+/// The roles of the built-in games (the first eight slots, the ones with letters of their own).
+pub const BUILTIN_ROLE_COUNT: usize = 8;
+
+pub const ROLES: [Role; ROLE_COUNT] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
@@ -62,7 +77,20 @@ pub const ROLES: [Role; 8] = [
     Role::King,
     Role::Ultra,
     Role::Chancellor,
+    Role::Extra1,
+    Role::Extra2,
+    Role::Extra3,
+    Role::Extra4,
 ];
+
+/// Places per colour in the mailbox codes: `ROLE_COUNT` rounded up to a power of two, so
+/// that a code splits into colour and role by a shift and a mask.
+pub const CODE_STRIDE: usize = 16;
+
+/// Largest mailbox code (`Piece::code`).
+pub const MAX_PIECE_CODE: u8 = (CODE_STRIDE + ROLE_COUNT) as u8;
+
+const _: () = assert!(ROLE_COUNT <= CODE_STRIDE);
 
 impl Role {
     #[inline(always)]
@@ -71,15 +99,16 @@ impl Role {
     }
 
     pub fn from_index(i: usize) -> Role {
-        ROLES[i & 7]
+        ROLES[i]
     }
 
     pub fn letter(self) -> char {
-        ['p', 'n', 'b', 'r', 'q', 'k', 'u', 'c'][self as usize]
+        ['p', 'n', 'b', 'r', 'q', 'k', 'u', 'c', '1', '2', '3', '4'][self as usize]
     }
 
+    /// The built-in role a letter names (the extra slots have no letter of their own).
     pub fn from_letter(c: char) -> Option<Role> {
-        ROLES
+        ROLES[..BUILTIN_ROLE_COUNT]
             .iter()
             .copied()
             .find(|r| r.letter() == c.to_ascii_lowercase())
@@ -95,6 +124,10 @@ impl Role {
             "king",
             "ultra",
             "chancellor",
+            "extra piece 1",
+            "extra piece 2",
+            "extra piece 3",
+            "extra piece 4",
         ][self as usize]
     }
 }
@@ -109,22 +142,31 @@ pub struct Piece {
 impl Piece {
     pub const NONE_CODE: u8 = 0;
 
+    /// The mailbox code: `1 + 16 * colour + role` (0 is the empty cell).
     #[inline(always)]
     pub fn code(self) -> u8 {
-        1 + (self.color as u8) * 8 + self.role as u8
+        1 + (self.color as u8) * CODE_STRIDE as u8 + self.role as u8
     }
 
     #[inline(always)]
     pub fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 {
-            None
-        } else {
-            let c = code - 1;
-            Some(Piece {
-                color: if c >= 8 { Color::Black } else { Color::White },
-                role: Role::from_index((c & 7) as usize),
-            })
-        }
+        let (color, role) = Piece::split_code(code)?;
+        Some(Piece {
+            color: if color == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            role: *ROLES.get(role)?,
+        })
+    }
+
+    /// The colour and role indices of a mailbox code (`None` for the empty cell and for
+    /// codes past both colours; the role index may still be past the last role).
+    #[inline(always)]
+    pub fn split_code(code: u8) -> Option<(usize, usize)> {
+        let c = code.checked_sub(1)? as usize;
+        (c < 2 * CODE_STRIDE).then_some((c / CODE_STRIDE, c % CODE_STRIDE))
     }
 
     pub fn fen_char(self) -> char {

@@ -19,6 +19,7 @@ pub use crate::terms::{Board, Pairs};
 use crate::values::RoleValue;
 use crate::weights::{self, Weights};
 use oblique_engine::rules::{rules_for, Rules, RulesCache};
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
@@ -34,24 +35,24 @@ pub struct GameTables<B: Bitboard> {
     /// The weights the tables were built with.
     pub w: Weights,
     /// Live mobility weight per role index (copied from `w` for the evaluation's loop).
-    pub mobility: [S; 8],
+    pub mobility: [S; ROLE_COUNT],
     pub rules: &'static Rules<B>,
     pub n: usize,
     pub values: Vec<RoleValue>,
     /// Value per role index (king 0).
-    pub value: [i32; 8],
+    pub value: [i32; ROLE_COUNT],
     /// Non-pawn, non-king roles of the game.
     pub pieces: Vec<Role>,
     /// The same as a bit set of role indices.
-    pub present: u8,
+    pub present: u16,
     /// Where the king lands castling king side / queen side, per colour.
     pub castle_to: [[u8; 2]; 2],
     /// Material + piece-square (+ mobility centring) per colour, role, cell.
-    pub psq: [[Board<S>; 8]; 2],
+    pub psq: [[Board<S>; ROLE_COUNT]; 2],
     pub king: Board<B>,
     pub pawn_capture: [Board<B>; 2],
     /// King-attack weight per role.
-    pub attack_weight: [i32; 8],
+    pub attack_weight: [i32; ROLE_COUNT],
     pub zone: [Board<B>; 2],
     pub shield1: [Board<B>; 2],
     pub shield2: [Board<B>; 2],

@@ -28,6 +28,7 @@ use crate::cache::{tables_for, EvalCache};
 use crate::game_tables::{s, GameTables, FAR, S};
 use crate::pawns::PawnEntry;
 use crate::shared::king_danger_penalty;
+use oblique_engine::types::{BUILTIN_ROLE_COUNT, ROLES, ROLE_COUNT};
 use oblique_engine::Game;
 use oblique_engine::{Color, Position, Role};
 
@@ -92,7 +93,7 @@ struct Side<B> {
     danger: i32,
     attackers: i32,
     /// Cells this side attacks: by each role (pieces only), and by any of its men.
-    by_role: [B; 8],
+    by_role: [B; ROLE_COUNT],
     attacks: B,
 }
 
@@ -166,26 +167,32 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     let zone = t.zone[them][cm.kings[them] & 127];
     let area = !cm.by[C] & !cm.pawn_entry.attacks[them];
     let mut side = Side::default();
-    // One block per role the game has, in a fixed order (no dispatch).
-    let present = t.present;
     // One block per role the game has, in a fixed order (no dispatch); each piece attacks
-    // by its game's tables.
-    for role in [
+    // by its game's tables. The extra slots of a file game with more than eight piece types
+    // are looked at only when the game has one.
+    let present = t.present;
+    let mut piece_roles = |roles: &[Role]| {
+        for &role in roles {
+            if present & 1 << role.index() != 0 {
+                let bb = pos.pieces(color::<C>(), role);
+                if bb.any() {
+                    pieces_of::<B, C, T>(t, bb, role, area, zone, &mut side, |sq| {
+                        r.attacks(C, role, sq, occ)
+                    });
+                }
+            }
+        }
+    };
+    piece_roles(&[
         Role::Knight,
         Role::Bishop,
         Role::Rook,
         Role::Queen,
         Role::Ultra,
         Role::Chancellor,
-    ] {
-        if present & 1 << role.index() != 0 {
-            let bb = pos.pieces(color::<C>(), role);
-            if bb.any() {
-                pieces_of::<B, C, T>(t, bb, role, area, zone, &mut side, |sq| {
-                    r.attacks(C, role, sq, occ)
-                });
-            }
-        }
+    ]);
+    if present >> BUILTIN_ROLE_COUNT != 0 {
+        piece_roles(&ROLES[BUILTIN_ROLE_COUNT..]);
     }
     if t.bishop_pair != S::default() && pos.pieces(color::<C>(), Role::Bishop).more_than_one() {
         side.score += t.bishop_pair;
@@ -268,7 +275,7 @@ fn threats<B: EvalCache, const C: usize>(
         let mut lesser = B::EMPTY;
         let mut roles = v.lesser;
         while roles != 0 {
-            lesser |= us.by_role[roles.trailing_zeros() as usize & 7];
+            lesser |= us.by_role[roles.trailing_zeros() as usize];
             roles &= roles - 1;
         }
         score += v.bonus * (victims & lesser).count() as i32;

@@ -15,7 +15,11 @@
 //! [`WeightsFileError`] before anything is built.
 
 use crate::score::{s, S};
+use oblique_engine::types::{BUILTIN_ROLE_COUNT, ROLE_COUNT};
 use oblique_engine::Role;
+
+/// Role slots past the built-in eight (a file game's further piece types).
+const EXTRA_ROLES: usize = ROLE_COUNT - BUILTIN_ROLE_COUNT;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -31,6 +35,8 @@ pub struct PerRole {
     pub king: S,
     pub ultra: S,
     pub chancellor: S,
+    /// The extra slots of a file game with more than eight piece types, in slot order.
+    pub extra: [S; EXTRA_ROLES],
 }
 
 impl PerRole {
@@ -45,14 +51,18 @@ impl PerRole {
             self.king,
             self.ultra,
             self.chancellor,
-        ][i]
+        ]
+        .get(i)
+        .copied()
+        .unwrap_or_else(|| self.extra[(i - 8) % EXTRA_ROLES])
     }
 
     pub fn of(&self, role: Role) -> S {
         self.get(role.index())
     }
 
-    const fn from_array(a: [S; 8]) -> PerRole {
+    /// The eight built-in roles' values, then the extra slots'.
+    const fn from_array(a: [S; 8], extra: S) -> PerRole {
         PerRole {
             pawn: a[0],
             knight: a[1],
@@ -62,6 +72,7 @@ impl PerRole {
             king: a[5],
             ultra: a[6],
             chancellor: a[7],
+            extra: [extra; EXTRA_ROLES],
         }
     }
 }
@@ -115,26 +126,32 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             material: PerRole::default(),
-            piece_square: PerRole::from_array([
-                s(0, 0),
-                s(5, 4),
+            piece_square: PerRole::from_array(
+                [
+                    s(0, 0),
+                    s(5, 4),
+                    s(3, 3),
+                    s(1, 1),
+                    s(1, 1),
+                    s(0, 0),
+                    s(3, 3),
+                    s(2, 2),
+                ],
                 s(3, 3),
-                s(1, 1),
-                s(1, 1),
-                s(0, 0),
-                s(3, 3),
-                s(2, 2),
-            ]),
-            mobility: PerRole::from_array([
-                s(0, 0),
-                s(5, 5),
-                s(5, 5),
-                s(3, 5),
-                s(2, 4),
-                s(0, 0),
+            ),
+            mobility: PerRole::from_array(
+                [
+                    s(0, 0),
+                    s(5, 5),
+                    s(5, 5),
+                    s(3, 5),
+                    s(2, 4),
+                    s(0, 0),
+                    s(4, 4),
+                    s(2, 4),
+                ],
                 s(4, 4),
-                s(2, 4),
-            ]),
+            ),
             king_home_step: 25,
             king_centre: s(30, 18),
             pawn_centre: s(10, 0),
@@ -143,7 +160,7 @@ impl Default for Weights {
             passed_king: [4, 2],
             shield: [12, 6],
             pawn_threat: s(40, 30),
-            threat_lesser: PerRole::from_array([s(6, 5); 8]),
+            threat_lesser: PerRole::from_array([s(6, 5); 8], s(6, 5)),
             hanging: s(30, 15),
             doubled: s(-10, -25),
             supported: s(8, 6),
@@ -382,6 +399,7 @@ fn role_slot(per: &mut PerRole, role: Role) -> &mut S {
         Role::King => &mut per.king,
         Role::Ultra => &mut per.ultra,
         Role::Chancellor => &mut per.chancellor,
+        extra => &mut per.extra[(extra.index() - BUILTIN_ROLE_COUNT) % EXTRA_ROLES],
     }
 }
 

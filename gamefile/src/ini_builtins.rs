@@ -247,6 +247,28 @@ promotionPieceTypes = wcqrbn
 doubleStepRegionWhite = *3
 doubleStepRegionBlack = *8
 
+[tencubed:chess]
+maxRank = 10
+maxFile = 10
+archbishop = a
+chancellor = m
+customPiece1 = c:DAW
+customPiece2 = w:CF
+startFen = 2cwamwc2/1rnbqkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1/2CWAMWC2 w - - 0 1
+promotionPieceTypes = amq
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+castling = false
+
+[fairy:chess]
+silver = s
+fers = f
+archbishop = a
+chancellor = c
+commoner = m
+
 [troitzky:chess]
 maxRank = 10
 maxFile = 10
@@ -342,6 +364,15 @@ immobilityIllegal = true
 doubleStepRegionWhite = *3
 doubleStepRegionBlack = *8
 castling = false
+
+[opulent:grand]
+knight = -
+customPiece1 = n:NW
+customPiece2 = w:CF
+customPiece3 = l:FDH
+startFen = rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1
+promotionPieceTypes = acqrbnwl
+promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2 w:2 l:2
 "#;
 
 /// XBoard's own names for the built-ins it knows (sent instead of a `setup`).
@@ -385,8 +416,6 @@ pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("breakthrough", "no king: reaching the last rank wins"),
     ("clobber", "no king; captures only, the side without a move loses"),
     ("shoshogi", "promotion of pieces other than the pawn (shogi-style)"),
-    ("tencubed", "10 piece types; the engine holds at most 8"),
-    ("opulent", "10 piece types; the engine holds at most 8"),
     ("wolf", "two pawn types (pawn and sergeant) and a promoted piece type"),
     ("xiangqi", "palace and river regions, the flying general and the soldier's river rule"),
     ("manchu", "Xiangqi's palace and river rules"),
@@ -396,7 +425,6 @@ pub const NOT_PROVIDED: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling"),
     ("caparandom", "Chess960 castling"),
     ("armageddon", "material counting (Black's draw odds)"),
-    ("fairy", "a pseudo-variant of 11 piece types"),
     ("suicide", "compulsory captures; losing all pieces wins"),
     ("extinction", "no royal king; losing all of a type loses (extinction rule)"),
     ("petrified", "petrification on capture and a pseudo-royal king"),

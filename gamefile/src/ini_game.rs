@@ -8,15 +8,16 @@ use crate::betza;
 use crate::fs_betza;
 use crate::ini_fen::complete_fen;
 use crate::ini_rules::{
-    rank_bb, square_bb, type_name, Region, Rules, CUSTOM_FIRST, KING, PAWN, TYPES,
+    rank_bb, square_bb, type_name, Region, Rules, CUSTOM_FIRST, KING, PAWN, ROOK, TYPES,
 };
 use crate::schema::{
     BoardSection, CastlingSection, CastlingSide, EndSection, GameFile, GameSection, Goal,
     PawnSection, PieceSection, PromotionSection, PromotionSquare,
 };
 
-/// The most piece types a game may have: the engine's tables hold 8 (pawn, royal, 6).
-pub const MAX_TYPES: usize = 8;
+/// The most piece types a game may have: the engine's tables hold 12 (pawn, royal, 10;
+/// `oblique_engine::types::ROLE_COUNT`, which this crate cannot name).
+pub const MAX_TYPES: usize = 12;
 
 /// A refusal: the key to point at (when there is one) and the reason.
 pub struct Refusal {
@@ -849,7 +850,21 @@ fn castling_squares(
             "castling files are off the board",
         );
     }
+    if rules.castling_rook_pieces[0] != rules.castling_rook_pieces[1] {
+        return refuse(
+            Some("castlingRookPiecesBlack"),
+            "Black's castling partners differ from White's",
+        );
+    }
+    // The partners, when they are not just the rook.
+    let partners = (rules.castling_rook_pieces[0] != 1 << ROOK).then(|| {
+        (0..TYPES)
+            .filter(|&t| rules.castling_rook_pieces[0] & (1 << t) != 0)
+            .filter_map(|t| rules.letters[t].map(String::from))
+            .collect()
+    });
     let section = CastlingSection {
+        partners,
         king: square_name(king, rank),
         kingside: CastlingSide {
             king_to: square_name(kk, rank),

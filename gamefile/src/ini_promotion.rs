@@ -10,6 +10,8 @@
 //! stuck on the last rank, which we do not play; with it, the rule must not touch any other
 //! piece, so it is taken only when every piece of the variant can move from every square.
 
+use crate::betza::Kind;
+use crate::fs_betza;
 use crate::ini_game::Refusal;
 use crate::ini_rules::{file_bb, rank_bb, Rules, BUILT_IN, KING, PAWN, TYPES};
 use std::collections::BTreeMap;
@@ -51,13 +53,15 @@ pub fn plays(key: &str, rules: &Rules) -> bool {
 /// every other piece moves from everywhere, and the pawn's last rank is in its promotion
 /// zone (where our optional promotion makes it promote).
 fn immobility_is_the_pawns_last_rank(rules: &Rules) -> bool {
-    let mobile = |t: usize| {
-        rules.custom_betza[t].is_none()
-            && (t == PAWN
+    let mobile = |t: usize| match &rules.custom_betza[t] {
+        Some(betza) => custom_always_mobile(betza),
+        None => {
+            t == PAWN
                 || t == KING
                 || BUILT_IN
                     .get(t)
-                    .is_some_and(|(name, _)| ALWAYS_MOBILE.contains(name)))
+                    .is_some_and(|(name, _)| ALWAYS_MOBILE.contains(name))
+        }
     };
     let last = [rules.max_rank, 0];
     let files: u128 = (0..=rules.max_file).fold(0, |b, f| b | file_bb(f));
@@ -66,6 +70,27 @@ fn immobility_is_the_pawns_last_rank(rules: &Rules) -> bool {
             let rank = rank_bb(last[side]) & files;
             rules.promotion_region[side] & rank == rank
         })
+}
+
+/// A custom piece that steps to every orthogonal neighbour (a full `W`) or to every
+/// diagonal one (a full `F`), moving as well as capturing: on a board of two files and two
+/// ranks or more it can move from every square, as the built-in types of `ALWAYS_MOBILE`.
+fn custom_always_mobile(betza: &str) -> bool {
+    let Ok(piece) = fs_betza::parse(betza) else {
+        return false;
+    };
+    let steps = |cells: [(i8, i8); 4]| {
+        cells.iter().all(|&(dx, dy)| {
+            piece.moves.iter().any(|m| {
+                (m.dx, m.dy) == (dx, dy)
+                    && m.quiet
+                    && m.capture
+                    && !m.initial_only
+                    && m.kind == Kind::Plain
+            })
+        })
+    };
+    steps([(1, 0), (-1, 0), (0, 1), (0, -1)]) || steps([(1, 1), (-1, 1), (1, -1), (-1, -1)])
 }
 
 fn refusal(key: &str, reason: String) -> Refusal {

@@ -352,10 +352,16 @@ fn keys_we_do_not_play_are_refused_with_line_and_name() {
 }
 
 #[test]
-fn more_than_eight_piece_types_are_refused() {
-    let e = refused("[big:chess]\nchancellor = c\narchbishop = a\namazon = m\n");
-    assert!(e.reason.contains("9 piece types"), "{e}");
-    assert!(e.reason.contains("at most 8"), "{e}");
+fn more_than_twelve_piece_types_are_refused() {
+    // Chess's six and seven more: one past the engine's twelve.
+    let big = "[big:chess]\nchancellor = c\narchbishop = a\namazon = m\nfers = f\n\
+               wazir = w\nalfil = e\ncommoner = o\n";
+    let e = refused(big);
+    assert!(e.reason.contains("13 piece types"), "{e}");
+    assert!(e.reason.contains("at most 12"), "{e}");
+    // Twelve are read.
+    let twelve = one(&big.replace("commoner = o\n", ""));
+    assert_eq!(twelve.pieces.len() + usize::from(twelve.pawn.is_some()), 12);
 }
 
 #[test]

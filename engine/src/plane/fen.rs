@@ -177,10 +177,10 @@ impl<B: Bitboard + RulesCache> Position<B> {
                 color,
                 role: Role::King,
             };
-            let rook = Piece {
-                color,
-                role: Role::Rook,
-            };
+            let partners = self.spec().castling.map_or(&[][..], |c| c.partners);
+            let partner = self
+                .piece_at(rule.rook_from)
+                .is_some_and(|p| p.color == color && partners.contains(&p.role));
             if self.piece_at(rule.king_from) != Some(king) {
                 return err(format!(
                     "castling right '{c}' but no {} king on {}",
@@ -188,10 +188,15 @@ impl<B: Bitboard + RulesCache> Position<B> {
                     self.rules.square_name(rule.king_from)
                 ));
             }
-            if self.piece_at(rule.rook_from) != Some(rook) {
+            if !partner {
+                let names: Vec<&str> = partners
+                    .iter()
+                    .map(|&r| self.spec().piece_name(r))
+                    .collect();
                 return err(format!(
-                    "castling right '{c}' but no {} rook on {}",
+                    "castling right '{c}' but no {} {} on {}",
                     color.name(),
+                    names.join(" or "),
                     self.rules.square_name(rule.rook_from)
                 ));
             }

@@ -13,7 +13,7 @@ use crate::plane::no_checks::NoChecks;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
 use crate::sink::{MoveSink, PlainMove};
-use crate::types::{Role, ROLES};
+use crate::types::{Role, BUILTIN_ROLE_COUNT, ROLES};
 use arrayvec::ArrayVec;
 use oblique_tables::Bitboard;
 
@@ -175,7 +175,6 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     fn generate_pieces<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
-        let r = self.rules;
         for role in [
             Role::Knight,
             Role::Bishop,
@@ -184,9 +183,30 @@ impl<B: Bitboard> Position<B> {
             Role::Ultra,
             Role::Chancellor,
         ] {
+            self.generate_role(cx, role, tested, sink);
+        }
+        // The extra slots of a file game with more than eight piece types.
+        if self.rules.has_extra_roles {
+            for &role in &ROLES[BUILTIN_ROLE_COUNT..] {
+                self.generate_role(cx, role, tested, sink);
+            }
+        }
+    }
+
+    /// The moves of our pieces of one role (not pawn, not king).
+    #[inline(always)]
+    fn generate_role<S: MoveSink<Move, B>>(
+        &self,
+        cx: &Ctx<B>,
+        role: Role,
+        tested: B,
+        sink: &mut S,
+    ) {
+        let r = self.rules;
+        {
             let from = self.board.sets.role(role) & cx.ours;
             if from.is_empty() {
-                continue;
+                return;
             }
             let p = &r.pieces[role.index()];
             // A plain piece's moves are one leap lookup and the shared line tables: pick
@@ -310,7 +330,7 @@ impl<B: Bitboard> Position<B> {
         let (optional, allowed) = if r.promotion_terms {
             (r.promotion_optional[us], self.promotion_allowed())
         } else {
-            (B::EMPTY, u8::MAX)
+            (B::EMPTY, u16::MAX)
         };
         for from in (pawns & cx.ours).iter() {
             let mut quiet = r.pawn_quiet[us][from] & !cx.occ;
@@ -394,9 +414,9 @@ impl<B: Bitboard> Position<B> {
     /// The roles (bits by role index) a pawn of the side to move may become now: those
     /// below their promotion limit.
     #[inline(never)]
-    fn promotion_allowed(&self) -> u8 {
+    fn promotion_allowed(&self) -> u16 {
         let us = self.turn.side;
-        let mut allowed = u8::MAX;
+        let mut allowed = u16::MAX;
         for (i, &limit) in self.rules.promotion_limit.iter().enumerate() {
             if limit > 0 && self.board.sets.pieces(us, ROLES[i]).count() >= u32::from(limit) {
                 allowed &= !(1 << i);

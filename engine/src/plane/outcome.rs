@@ -5,7 +5,11 @@
 use crate::outcome::StalemateValue;
 use crate::plane::position::Position;
 use crate::plane::variant::{DeadPosition, VariantSpec};
-use crate::types::Role;
+use crate::types::{Role, BUILTIN_ROLE_COUNT, ROLE_COUNT};
+
+/// The extra role slots (a file game's ninth piece type on) as a role mask: pieces the
+/// FIDE dead-position test does not know, so it counts them as able to mate.
+const EXTRA_ROLES: u16 = ((1u32 << ROLE_COUNT) - (1u32 << BUILTIN_ROLE_COUNT)) as u16;
 use oblique_tables::Bitboard;
 
 impl<B: Bitboard> Position<B> {
@@ -26,7 +30,8 @@ impl<B: Bitboard> Position<B> {
                     | self.board.sets.role(Role::Rook)
                     | self.board.sets.role(Role::Queen)
                     | self.board.sets.role(Role::Chancellor)
-                    | self.board.sets.role(Role::Ultra);
+                    | self.board.sets.role(Role::Ultra)
+                    | self.board.sets.roles_in(EXTRA_ROLES);
                 if heavy.any() {
                     return false;
                 }

@@ -6,7 +6,7 @@ use crate::plane::moves::{Move, MoveKind};
 use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
-use crate::types::{Color, Piece, Role};
+use crate::types::{Color, Piece, Role, ROLE_COUNT};
 use oblique_tables::Bitboard;
 
 /// Marks "no en-passant square".
@@ -33,7 +33,7 @@ pub struct AttackerSets<B> {
     pub diag: B,
     pub pawns: B,
     /// One per leap group of the game's rules (`Rules::leap_groups`), in its order.
-    pub leapers: [B; 8],
+    pub leapers: [B; ROLE_COUNT],
 }
 
 #[derive(Clone)]
@@ -100,7 +100,7 @@ impl<B: Bitboard> Position<B> {
     pub fn attacker_sets(&self) -> AttackerSets<B> {
         let r = self.rules;
         let sets = &self.board.sets;
-        let mut leapers = [B::EMPTY; 8];
+        let mut leapers = [B::EMPTY; ROLE_COUNT];
         for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
             *set = sets.roles_of(&g.roles);
         }

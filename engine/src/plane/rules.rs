@@ -4,7 +4,7 @@
 use crate::piece_sets::RoleSet;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::variant::{Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
-use crate::types::{Color, Role, ROLES};
+use crate::types::{Color, Role, BUILTIN_ROLE_COUNT, ROLES, ROLE_COUNT};
 use crate::zobrist::Zobrist;
 use arrayvec::ArrayVec;
 use oblique_tables::geometry::GeometryError;
@@ -47,20 +47,23 @@ pub struct Rules<B: Bitboard> {
     /// royal piece does; evaluation measures distances with it).
     pub king: Vec<B>,
     /// Which role slots the game uses.
-    pub present: [bool; 8],
+    pub present: [bool; ROLE_COUNT],
+    /// The game uses a slot past the built-in eight (a file game with more than eight
+    /// piece types); move generation looks at those slots only then.
+    pub has_extra_roles: bool,
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
-    pub pieces: [PieceTables<B>; 8],
+    pub pieces: [PieceTables<B>; ROLE_COUNT],
     /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
     pub orth_roles: RoleSet,
     pub diag_roles: RoleSet,
     /// Roles sharing one leap table, with the reverse table per colour.
-    pub leap_groups: ArrayVec<LeapGroup<B>, 8>,
+    pub leap_groups: ArrayVec<LeapGroup<B>, ROLE_COUNT>,
     /// Roles with moves beyond plain leaps and whole lines (directional or one-mode rides,
     /// one-mode leaps): move generation tests each of their moves and those of the side
     /// they might pin.
-    pub irregular_roles: ArrayVec<Role, 8>,
+    pub irregular_roles: ArrayVec<Role, ROLE_COUNT>,
     /// Per role: cells from which a piece of each colour captures by a capture-only leap.
-    pub capture_from: [[Vec<B>; 2]; 8],
+    pub capture_from: [[Vec<B>; 2]; ROLE_COUNT],
     pub pawn_quiet: [Vec<B>; 2],
     pub pawn_capture: [Vec<B>; 2],
     /// Cells from which a pawn of the colour attacks the index cell.
@@ -76,7 +79,7 @@ pub struct Rules<B: Bitboard> {
     /// Pieces a pawn may become on each cell.
     pub promotion_choices: [Vec<&'static [Role]>; 2],
     /// Per role slot: a pawn may become one only while its side has fewer (0: no limit).
-    pub promotion_limit: [u8; 8],
+    pub promotion_limit: [u8; ROLE_COUNT],
     /// The game has optional promotion cells or limits: pawn moves into the zone ask about
     /// them (other games skip the question).
     pub promotion_terms: bool,
@@ -98,7 +101,7 @@ fn select(keep: impl Fn(Role) -> bool) -> RoleSet {
         ROLES
             .iter()
             .filter(|&&r| keep(r))
-            .fold(0, |m, r| m | 1 << r.index()),
+            .fold(0u16, |m, r| m | 1 << r.index()),
     )
 }
 
@@ -186,13 +189,14 @@ impl<B: Bitboard> Rules<B> {
         let orth = SliderTable::build(&geom, &Dir::ORTHOGONAL);
         let diag = SliderTable::build(&geom, &Dir::DIAGONAL);
         let king = leaper::steps::<B>(&geom, &ALL_DIRS);
-        let pieces: [PieceTables<B>; 8] = ROLES.map(|role| match spec.pieces[role.index()] {
-            Some(p) if role != Role::Pawn && spec.roles.contains(&role) => {
-                let named = p.table.and_then(|t| leaper::from_named::<B>(&geom, t));
-                PieceTables::build(&geom, &p, named.as_deref(), spec.symmetry)
-            }
-            _ => PieceTables::none(n),
-        });
+        let pieces: [PieceTables<B>; ROLE_COUNT] =
+            ROLES.map(|role| match spec.pieces[role.index()] {
+                Some(p) if role != Role::Pawn && spec.roles.contains(&role) => {
+                    let named = p.table.and_then(|t| leaper::from_named::<B>(&geom, t));
+                    PieceTables::build(&geom, &p, named.as_deref(), spec.symmetry)
+                }
+                _ => PieceTables::none(n),
+            });
         for role in spec.roles {
             if let Some(t) = spec.pieces[role.index()].and_then(|p| p.table) {
                 if geom.named_leaper(t).is_none() {
@@ -206,12 +210,12 @@ impl<B: Bitboard> Rules<B> {
         let present = |r: &Role| *r != Role::Pawn && spec.roles.contains(r);
         let orth_roles = select(|r| present(&r) && pieces[r.index()].orth);
         let diag_roles = select(|r| present(&r) && pieces[r.index()].diag);
-        let irregular_roles: ArrayVec<Role, 8> = ROLES
+        let irregular_roles: ArrayVec<Role, ROLE_COUNT> = ROLES
             .iter()
             .copied()
             .filter(|r| present(r) && !pieces[r.index()].plain())
             .collect();
-        let mut leap_groups: ArrayVec<LeapGroup<B>, 8> = ArrayVec::new();
+        let mut leap_groups: ArrayVec<LeapGroup<B>, ROLE_COUNT> = ArrayVec::new();
         for role in ROLES.iter().copied().filter(present) {
             let t = &pieces[role.index()];
             if !t.leaps {
@@ -226,7 +230,7 @@ impl<B: Bitboard> Rules<B> {
                     let mask = ROLES
                         .iter()
                         .filter(|&&r| g.roles.has(r) || r == role)
-                        .fold(0, |m, r| m | 1 << r.index());
+                        .fold(0u16, |m, r| m | 1 << r.index());
                     g.roles = RoleSet::from_mask(mask);
                 }
                 None => {
@@ -240,7 +244,7 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        let capture_from: [[Vec<B>; 2]; 8] = ROLES.map(|role| {
+        let capture_from: [[Vec<B>; 2]; ROLE_COUNT] = ROLES.map(|role| {
             let t = &pieces[role.index()];
             if t.leap_capture[0].is_empty() {
                 [Vec::new(), Vec::new()]
@@ -434,6 +438,7 @@ impl<B: Bitboard> Rules<B> {
             diag,
             king,
             present: ROLES.map(|r| spec.roles.contains(&r)),
+            has_extra_roles: spec.roles.iter().any(|r| r.index() >= BUILTIN_ROLE_COUNT),
             pieces,
             orth_roles,
             diag_roles,

@@ -7,7 +7,7 @@
 //! (`registry`) and positions, rules and caches point at them.
 
 use crate::plane::gui::XBoardFacts;
-use crate::types::{Color, Piece, Role};
+use crate::types::{Color, Piece, Role, ROLE_COUNT};
 use oblique_gamefile::betza::BetzaMove;
 use oblique_gamefile::schema::PerftEntry;
 use oblique_tables::escalator::EscalatorBoard;
@@ -136,7 +136,7 @@ pub struct PromotionTerms {
     pub optional: bool,
     /// Per role slot: a pawn may become that piece only while its side has fewer than this
     /// many of it (0: no limit).
-    pub limits: [u8; 8],
+    pub limits: [u8; ROLE_COUNT],
 }
 
 /// Castling by files on one rank of each side (mirrored for Black); the king moves `king_from -> king_to` and the
@@ -148,6 +148,9 @@ pub struct CastlingShape {
     pub king_from: u8,
     /// King side (`K`/`k` in FEN), then queen side (`Q`/`q`): (king_to, rook_from, rook_to).
     pub sides: [(u8, u8, u8); 2],
+    /// The roles that may stand on `rook_from` and castle (the rook; Perfect Chess adds its
+    /// chancellor). Castling moves whatever piece stands there.
+    pub partners: &'static [Role],
 }
 
 /// Which material is a dead draw.
@@ -194,7 +197,7 @@ pub struct VariantSpec {
     pub roles: &'static [Role],
     /// Each role slot's piece (`None` for slots the game does not use). The pawn slot's
     /// entry names the pawn; its moves are `pawn`.
-    pub pieces: [Option<PieceSpec>; 8],
+    pub pieces: [Option<PieceSpec>; ROLE_COUNT],
     pub pawn: PawnShape,
     pub promotion: Promotion,
     pub promotion_terms: PromotionTerms,

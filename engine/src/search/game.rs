@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::outcome::{bare_king_verdict, StalemateValue};
 use crate::search::MATE;
-use crate::types::Role;
+use crate::types::{Role, ROLE_COUNT};
 use oblique_tables::Bitboard;
 
 /// `ExchangeBoard` (in `see.rs`) gives the static exchange evaluation its attack queries.
@@ -122,7 +122,8 @@ pub trait Evaluator<G>: Send + Sync {
 }
 
 /// Rough role values for move ordering only (the evaluator has the real ones).
-pub(crate) const ORDER_VALUE: [i32; 8] = [1, 3, 3, 5, 9, 20, 6, 8];
+/// A file game's extra piece types count as 4.
+pub(crate) const ORDER_VALUE: [i32; ROLE_COUNT] = [1, 3, 3, 5, 9, 20, 6, 8, 4, 4, 4, 4];
 
 /// The ordering score of a tactical move (`SearchGame::tactical_order`): most valuable
 /// victim, then least valuable attacker, promotions by the new piece.

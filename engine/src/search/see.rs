@@ -9,18 +9,25 @@
 //! Pins are ignored, as usual: SEE is an estimate for move ordering and pruning.
 
 use crate::game::Game;
-use crate::types::{Role, ROLES};
+use crate::types::{Role, ROLES, ROLE_COUNT};
 use oblique_tables::Bitboard;
 
 /// Exchange values in centipawns (pawn, knight, bishop, rook, queen, king, Ultra,
-/// Chancellor): rough, game-independent, for ordering and pruning only.
-pub const SEE_VALUE: [i32; 8] = [100, 320, 330, 500, 950, 20_000, 550, 850];
+/// Chancellor, then a file game's extra piece types): rough, game-independent, for ordering
+/// and pruning only. An extra piece counts as a minor-to-rook piece.
+pub const SEE_VALUE: [i32; ROLE_COUNT] = [
+    100, 320, 330, 500, 950, 20_000, 550, 850, 400, 400, 400, 400,
+];
 
 /// The roles in the order of the value of the piece that recaptures (least first).
-const RECAPTURE_ORDER: [Role; 8] = [
+const RECAPTURE_ORDER: [Role; ROLE_COUNT] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
+    Role::Extra1,
+    Role::Extra2,
+    Role::Extra3,
+    Role::Extra4,
     Role::Rook,
     Role::Ultra,
     Role::Chancellor,

@@ -221,9 +221,10 @@ impl StarTrekPosition {
     #[inline(always)]
     pub(crate) fn put<const HASH: bool>(&mut self, cell: usize, code: u8) {
         self.board.put::<HASH>(cell, code, &mut self.turn.key);
-        let c = code - 1;
-        if c & 7 == Role::King as u8 {
-            self.kings[(c >> 3) as usize] = cell as u8;
+        if let Some((color, role)) = Piece::split_code(code) {
+            if role == Role::King.index() {
+                self.kings[color] = cell as u8;
+            }
         }
     }
 

@@ -18,6 +18,7 @@
 
 use oblique_engine::rules::RulesCache;
 use oblique_engine::startrek::StarTrekPosition;
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::{Color, Game, Position, Role, VariantSpec};
 use oblique_tables::Bitboard;
 
@@ -28,7 +29,7 @@ pub struct Layout {
     pub game: String,
     pub cells: usize,
     /// Dense slot of each role (`Role::index`), if the game has it.
-    pub role_slot: [Option<u8>; 8],
+    pub role_slot: [Option<u8>; ROLE_COUNT],
     pub roles: usize,
     /// The cell Black sees where White sees each cell.
     pub mirror: Vec<u16>,
@@ -162,7 +163,7 @@ impl Layout {
         let start = Position::<B>::start(spec).ok()?;
         let geom = &start.rules().geom;
         let cells = geom.len();
-        let mut role_slot = [None; 8];
+        let mut role_slot = [None; ROLE_COUNT];
         for (slot, role) in spec.roles.iter().enumerate() {
             role_slot[role.index()] = Some(slot as u8);
         }
@@ -252,7 +253,7 @@ impl Layout {
                 g.pin_at(f, r, l).unwrap_or(i) as u8
             })
             .collect();
-        let mut role_slot = [None; 8];
+        let mut role_slot = [None; ROLE_COUNT];
         for (slot, role) in oblique_engine::variant::STANDARD_ROLES.iter().enumerate() {
             role_slot[role.index()] = Some(slot as u8);
         }

@@ -8,6 +8,7 @@
 use super::board_graph::BoardGraph;
 use crate::shared::king_attack_weight;
 use oblique_engine::rules::Rules;
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
 
@@ -19,7 +20,7 @@ pub struct KingSafety<B> {
     /// 1 one step out, 0 further (a king walking up behind its pawns is not sheltered).
     pub shield_scale: [Vec<i32>; 2],
     /// King-attack weight per role.
-    pub attack_weight: [i32; 8],
+    pub attack_weight: [i32; ROLE_COUNT],
     /// Where the king lands castling king side / queen side, per colour.
     pub castle_to: [[u8; 2]; 2],
 }
@@ -29,7 +30,7 @@ impl<B: Bitboard> KingSafety<B> {
         rules: &Rules<B>,
         graph: &BoardGraph<B>,
         pieces: &[Role],
-        value: &[i32; 8],
+        value: &[i32; ROLE_COUNT],
     ) -> KingSafety<B> {
         let n = rules.cells;
         let shield_scale = [0, 1].map(|c| {
@@ -63,7 +64,7 @@ impl<B: Bitboard> KingSafety<B> {
                 .map(|k| B::bit(k) | rules.king[k] | shield1[c][k] | shield2[c][k])
                 .collect()
         });
-        let mut attack_weight = [0i32; 8];
+        let mut attack_weight = [0i32; ROLE_COUNT];
         for r in pieces {
             attack_weight[r.index()] = king_attack_weight(value[r.index()]);
         }

@@ -7,6 +7,7 @@ use crate::score::{s, S};
 use crate::shared::{bfs, FAR};
 use crate::values::{self, RoleValue};
 use oblique_engine::rules::{Rules, RulesCache};
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Game;
 use oblique_engine::Role;
@@ -15,7 +16,7 @@ use oblique_tables::Bitboard;
 pub struct Material {
     pub values: Vec<RoleValue>,
     /// Value per role index (king 0).
-    pub value: [i32; 8],
+    pub value: [i32; ROLE_COUNT],
     /// Non-pawn, non-king roles of the game.
     pub pieces: Vec<Role>,
     /// Non-pawn material of the start position, both sides (the phase scale).
@@ -32,7 +33,7 @@ impl Material {
         bishop_pair_weight: S,
     ) -> Material {
         let values = values::derive(spec);
-        let mut value = [0i32; 8];
+        let mut value = [0i32; ROLE_COUNT];
         for rv in &values {
             value[rv.role.index()] = rv.value;
         }
@@ -79,7 +80,7 @@ impl Material {
     }
 
     /// The game's piece roles as a bit set of role indices.
-    pub fn present(&self) -> u8 {
+    pub fn present(&self) -> u16 {
         self.pieces.iter().fold(0, |m, r| m | 1 << r.index())
     }
 }

@@ -11,6 +11,7 @@ use super::{pairs, reverse, Pairs};
 use crate::score::{s, S};
 use crate::shared::{bfs, passed_bonus, FAR};
 use oblique_engine::rules::Rules;
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::{Bitboard, Dir};
@@ -54,7 +55,7 @@ impl<B: Bitboard> PawnPaths<B> {
         spec: &'static VariantSpec,
         rules: &Rules<B>,
         graph: &BoardGraph<B>,
-        value: &[i32; 8],
+        value: &[i32; ROLE_COUNT],
         passed_percent: S,
         c: usize,
     ) -> PawnPaths<B> {

@@ -13,6 +13,7 @@ use crate::shared::{king_square, pawn_square, FAR};
 use crate::values;
 use crate::weights::Weights;
 use oblique_engine::rules::Rules;
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::variant::VariantSpec;
 use oblique_engine::Role;
 use oblique_tables::Bitboard;
@@ -27,7 +28,7 @@ pub fn cell_mobility<B: Bitboard>(spec: &VariantSpec, rules: &Rules<B>) -> Vec<V
     let n = rules.cells;
     let occs = values::samples::<B>(n, values::fit().density);
     let orbits = symmetry_orbits(rules);
-    (0..8)
+    (0..ROLE_COUNT)
         .map(|i| {
             let role = Role::from_index(i);
             if role == Role::Pawn || !spec.roles.contains(&role) {
@@ -48,10 +49,10 @@ pub fn piece_squares<B: Bitboard>(
     spec: &VariantSpec,
     rules: &Rules<B>,
     graph: &BoardGraph<B>,
-    value: &[i32; 8],
+    value: &[i32; ROLE_COUNT],
     paths: &[PawnPaths<B>; 2],
     w: &Weights,
-) -> [[Vec<S>; 8]; 2] {
+) -> [[Vec<S>; ROLE_COUNT]; 2] {
     let n = rules.cells;
     let cell_mob = cell_mobility(spec, rules);
     [0, 1].map(|c| {

@@ -10,6 +10,7 @@
 
 use crate::score::{s, S};
 use crate::weights::Weights;
+use oblique_engine::types::ROLE_COUNT;
 use oblique_engine::Role;
 
 /// One victim role of the game: which attacking roles are lesser, and the bonus per victim.
@@ -18,29 +19,29 @@ pub struct Victim {
     /// The victim's role index.
     pub role: u8,
     /// Attacking roles (bit set of role indices) worth clearly less than the victim.
-    pub lesser: u8,
+    pub lesser: u16,
     /// Bonus for the attacker per victim attacked by a lesser piece.
     pub bonus: S,
 }
 
 pub struct Threats {
-    /// The game's piece roles that some lesser piece can threaten (at most 8).
-    pub victims: [Victim; 8],
+    /// The game's piece roles that some lesser piece can threaten (at most one per role).
+    pub victims: [Victim; ROLE_COUNT],
     pub count: usize,
 }
 
 impl Threats {
     /// From the game's piece roles (no pawn, no king) and derived values per role index.
-    pub fn build(pieces: &[Role], value: &[i32; 8], w: &Weights) -> Threats {
+    pub fn build(pieces: &[Role], value: &[i32; ROLE_COUNT], w: &Weights) -> Threats {
         let margin = value[Role::Pawn.index()] / 2;
-        let mut victims = [Victim::default(); 8];
+        let mut victims = [Victim::default(); ROLE_COUNT];
         let mut count = 0;
         for &v in pieces {
             let vi = v.index();
             let lesser = pieces
                 .iter()
                 .filter(|a| value[a.index()] + margin < value[vi])
-                .fold(0u8, |m, a| m | 1 << a.index());
+                .fold(0u16, |m, a| m | 1 << a.index());
             if lesser == 0 {
                 continue;
             }

@@ -48,6 +48,11 @@ pub struct CastlingSection {
     pub kingside: CastlingSide,
     /// FEN right `Q`.
     pub queenside: CastlingSide,
+    /// Letters of the pieces that may stand on `rook_from` and castle with the king
+    /// (Perfect Chess castles with a rook or a chancellor: `["r", "c"]`). Default: the
+    /// piece that moves as a rook.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partners: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]

@@ -2,8 +2,8 @@
 //! slots for its pieces, Betza read, squares resolved, and every rule the engine does not
 //! play refused with the file, line and reason instead of being ignored.
 //!
-//! Role slots: the engine keeps at most eight piece types per game, in the eight `Role`
-//! slots. The pawn takes `Pawn`, the royal piece `King`; the others take the slot whose
+//! Role slots: the engine keeps at most `ROLE_COUNT` (12) piece types per game, in the
+//! `Role` slots. The pawn takes `Pawn`, the royal piece `King`; the others take the slot whose
 //! usual piece they move like (`N` the knight's, `RN` the chancellor's, ...) and then the
 //! free ones in order. A slot only names a place in the tables: how its piece moves is the
 //! file's Betza, never the slot's name.
@@ -13,7 +13,7 @@
 
 use crate::plane::gui::XBoardFacts;
 use crate::plane::variant::{BoardShape, PawnShape, PieceSpec, Symmetry, VariantSpec, Width};
-use crate::types::Role;
+use crate::types::{Role, ROLE_COUNT};
 use oblique_gamefile::betza::{self, BetzaMove, Kind};
 use oblique_gamefile::error::line_of;
 use oblique_gamefile::{GameFile, GameFileError};
@@ -68,7 +68,7 @@ pub fn spec_from_file(
     let b = &file.board;
 
     // Pieces into role slots.
-    let mut slots: [Option<PieceSpec>; 8] = [None; 8];
+    let mut slots: [Option<PieceSpec>; ROLE_COUNT] = [None; ROLE_COUNT];
     let mut order: Vec<Role> = Vec::new();
     let parse_betza = |owner: &str, text_: &str| -> Result<&'static [BetzaMove], GameFileError> {
         let moves = betza::parse(text_).map_err(|e| fail(text_, format!("piece {owner}: {e}")))?;
@@ -157,13 +157,17 @@ pub fn spec_from_file(
         }
     }
     // ...then the others in the free slots.
-    const FREE: [Role; 6] = [
+    const FREE: [Role; ROLE_COUNT - 2] = [
         Role::Knight,
         Role::Bishop,
         Role::Rook,
         Role::Queen,
         Role::Chancellor,
         Role::Ultra,
+        Role::Extra1,
+        Role::Extra2,
+        Role::Extra3,
+        Role::Extra4,
     ];
     for (i, p) in file.pieces.iter().enumerate() {
         if placed[i].is_some() {
@@ -176,9 +180,10 @@ pub fn spec_from_file(
                 fail(
                     &p.name,
                     format!(
-                        "{} piece types: the engine holds at most 8 (the pawn, the royal \
-                         piece and 6 others)",
-                        file.pieces.len() + usize::from(file.pawn.is_some())
+                        "{} pieces besides the pawn: the engine holds the royal piece and \
+                         {} others ({ROLE_COUNT} piece types with the pawn)",
+                        file.pieces.len(),
+                        ROLE_COUNT - 2
                     ),
                 )
             })?;
@@ -280,7 +285,7 @@ pub fn spec_from_file(
             "a game with pawns needs a [promotion] section".to_string(),
         ));
     }
-    let castling = rules::castling(file, &fail)?;
+    let castling = rules::castling(file, &role_of, &fail)?;
     let (dead, goal, end) = end::rules(file, &role_of, &fail)?;
 
     let xboard = XBoardFacts {
@@ -395,7 +400,7 @@ fn usual_slot(betza: &str, table: Option<&str>) -> Option<Role> {
 /// XBoard `piece` lines for the pieces XBoard would otherwise move by its own idea of the
 /// letter (`&`: Black's moves are White's turned half round).
 fn xboard_piece_lines(
-    slots: &[Option<PieceSpec>; 8],
+    slots: &[Option<PieceSpec>; ROLE_COUNT],
     roles: &[Role],
     symmetry: Symmetry,
 ) -> Vec<&'static str> {

@@ -4,7 +4,7 @@
 
 use super::{leak, leak_str, Fail};
 use crate::plane::variant::{CastlingShape, Promotion, PromotionTerms};
-use crate::types::Role;
+use crate::types::{Role, ROLE_COUNT};
 use oblique_gamefile::schema::CastlingSide;
 use oblique_gamefile::{GameFile, GameFileError};
 use oblique_tables::geometry::parse_grid_name;
@@ -76,8 +76,8 @@ fn limits(
     given: &std::collections::BTreeMap<String, u8>,
     promotable: &dyn Fn(&str) -> Result<&'static [Role], GameFileError>,
     fail: Fail,
-) -> Result<[u8; 8], GameFileError> {
-    let mut out = [0u8; 8];
+) -> Result<[u8; ROLE_COUNT], GameFileError> {
+    let mut out = [0u8; ROLE_COUNT];
     for (letter, &n) in given {
         let needle = format!("{letter} =");
         let mut chars = letter.chars();
@@ -113,6 +113,7 @@ fn limits(
 /// The castling squares, if the game castles.
 pub(super) fn castling(
     file: &GameFile,
+    role_of: &dyn Fn(char) -> Option<Role>,
     fail: Fail,
 ) -> Result<Option<CastlingShape>, GameFileError> {
     let b = &file.board;
@@ -139,10 +140,43 @@ pub(super) fn castling(
                     file_of(&s.rook_to)?,
                 ))
             };
+            let partners = match &c.partners {
+                None => vec![Role::Rook],
+                Some(letters) => {
+                    let mut roles = Vec::new();
+                    for l in letters {
+                        let mut chars = l.chars();
+                        let role = match (chars.next(), chars.next()) {
+                            (Some(c), None) => role_of(c),
+                            _ => None,
+                        };
+                        match role {
+                            Some(r) if r != Role::Pawn && r != Role::King => roles.push(r),
+                            _ => {
+                                return Err(fail(
+                                    "partners",
+                                    format!(
+                                        "castling partner '{l}': give the letter of a piece \
+                                         other than the pawn and the king"
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    if roles.is_empty() {
+                        return Err(fail(
+                            "partners",
+                            "castling partners: give at least one piece letter".to_string(),
+                        ));
+                    }
+                    roles
+                }
+            };
             Some(CastlingShape {
                 king_from: file_of(&c.king)?,
                 rank: rank.unwrap_or(0),
                 sides: [side(&c.kingside)?, side(&c.queenside)?],
+                partners: leak(partners),
             })
         }
     };
