@@ -48,6 +48,9 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oblique-game-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch dir");
     let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("scratch dir");
+    }
     std::fs::write(&path, text).expect("write scratch file");
     path
 }
@@ -224,7 +227,10 @@ royal = true
 "#;
 
 fn refused(text: &str) -> String {
-    let path = scratch("bad.toml", text);
+    // A folder of its own per call: the tests run side by side in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = scratch(&format!("refused-{n}/bad.toml"), text);
     let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
     assert_eq!(code, 2, "accepted:\n{out}");
     assert_eq!(err.lines().count(), 1, "one line: {err}");
