@@ -352,6 +352,11 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
         board.whole_ranks(white)
     };
     let mut pieces = Vec::new();
+    // Some piece moves unlike its image in the board's middle file (Legan's pawn goes
+    // forward-left): Fairy-Stockfish gives Black White's moves turned half round, which
+    // our `symmetry = "rotate"` says; for pieces that are their own mirror image the two
+    // readings agree.
+    let mut lopsided = false;
     for &t in &present {
         if Some(t) == pawn {
             continue;
@@ -396,6 +401,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
         } else {
             Vec::new()
         };
+        lopsided |= !mirror_symmetric(&moves);
         pieces.push(PieceSection {
             letter: rules.letters[t].unwrap_or('?'),
             name,
@@ -484,6 +490,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                 "en passant on part of the board is not supported",
             );
         };
+        lopsided |= !mirror_symmetric(&steps);
         pawn_section = Some(PawnSection {
             letter: rules.letters[p].unwrap_or('?'),
             name: if p == PAWN {
@@ -524,42 +531,38 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
                     ),
                 );
             }
-            if zone_b != board.turned(zone_w) {
-                return refuse(
-                    Some("promotionRegionBlack"),
-                    "Black's promotion region is not White's turned half round",
-                );
-            }
-            let last_k = (1..=ranks).find(|&k| {
-                let rows = (ranks - k..ranks).fold(0, |b, r| b | board.row(r));
-                rows == zone_w
-            });
-            let (zone_ranks, squares) = match last_k {
-                Some(k) => (Some(k), Vec::new()),
+            // White's last k ranks and Black's first k: promotion by ranks. Otherwise by
+            // squares, Black's listed too (each region as Fairy-Stockfish gives it: Legan's
+            // are each other turned half round while its pawns mirror).
+            let rows = |k: u8, from_top: bool| {
+                (0..k).fold(0, |b, i| {
+                    b | board.row(if from_top { ranks - 1 - i } else { i })
+                })
+            };
+            let last_k = (1..=ranks).find(|&k| rows(k, true) == zone_w && rows(k, false) == zone_b);
+            let (zone_ranks, squares, black_squares) = match last_k {
+                Some(k) => (Some(k), Vec::new(), Vec::new()),
                 None => {
-                    if white != black {
-                        return refuse(
-                            Some("promotionPieceTypesBlack"),
-                            "promotion by squares with different pieces per side is not supported",
-                        );
-                    }
-                    let sq = board
-                        .names(zone_w)
-                        .into_iter()
-                        .map(|cell| PromotionSquare {
-                            cell,
-                            pieces: white.clone(),
-                        })
-                        .collect();
-                    (None, sq)
+                    let squares = |zone: Region, pieces: &String| -> Vec<PromotionSquare> {
+                        board
+                            .names(zone)
+                            .into_iter()
+                            .map(|cell| PromotionSquare {
+                                cell,
+                                pieces: pieces.clone(),
+                            })
+                            .collect()
+                    };
+                    (None, squares(zone_w, &white), squares(zone_b, &black))
                 }
             };
             promotion = Some(PromotionSection {
                 ranks: zone_ranks,
                 // Squares carry their own choice.
-                pieces: squares.is_empty().then(|| white.clone()),
-                black_pieces: (white != black).then(|| black.clone()),
+                pieces: zone_ranks.map(|_| white.clone()),
+                black_pieces: zone_ranks.filter(|_| white != black).map(|_| black.clone()),
                 squares,
+                black_squares,
                 mandatory: rules.mandatory_pawn_promotion,
                 limits: crate::ini_promotion::limits(rules)?,
             });
@@ -654,7 +657,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
             name: name.to_string(),
             title: None,
             start: fields.join(" "),
-            symmetry: None,
+            symmetry: lopsided.then(|| "rotate".to_string()),
             xboard_name: None,
             network: None,
         },
@@ -742,6 +745,14 @@ fn bare_king_mismatch(rules: &Rules) -> Option<&'static str> {
         .copied()
         .find(|k| rules.unsupported.contains_key(*k))
         .or_else(|| differs.first().copied())
+}
+
+/// Whether each move has its image in the board's middle file among the moves (then Black's
+/// moves are the same whether White's are mirrored or turned half round).
+fn mirror_symmetric(moves: &[betza::BetzaMove]) -> bool {
+    moves
+        .iter()
+        .all(|m| moves.contains(&betza::BetzaMove { dx: -m.dx, ..*m }))
 }
 
 /// The king's and rooks' squares for castling, found in the start position as

@@ -233,7 +233,7 @@ fn castling_rights_without_their_rook_are_dropped_as_fairy_stockfish_drops_them(
 }
 
 #[test]
-fn per_square_promotion_and_mirrored_regions() {
+fn per_square_promotion_each_side_as_its_region_says() {
     let g = one("\
 [corner:chess]
 promotionRegionWhite = a8 h8
@@ -244,8 +244,18 @@ promotionRegionBlack = a1 h1
     let cells: Vec<&str> = p.squares.iter().map(|s| s.cell.as_str()).collect();
     assert_eq!(cells, vec!["a8", "h8"]);
     assert!(p.squares.iter().all(|s| s.pieces == "nbrq"));
-    let e = refused("[skew:chess]\npromotionRegionWhite = a8\npromotionRegionBlack = a1\n");
-    assert!(e.reason.contains("turned half round"), "{e}");
+    let black: Vec<&str> = p.black_squares.iter().map(|s| s.cell.as_str()).collect();
+    assert_eq!(black, vec!["a1", "h1"]);
+    // Regions that are neither mirrored nor turned: each side's squares as given.
+    let g = one("[skew:chess]\npromotionRegionWhite = a8\npromotionRegionBlack = b1 c1\n");
+    let p = g.promotion.unwrap();
+    let black: Vec<&str> = p.black_squares.iter().map(|s| s.cell.as_str()).collect();
+    assert_eq!(black, vec!["b1", "c1"]);
+    // Whole last ranks stay promotion by ranks.
+    let g = one("[deep:chess]\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2\n");
+    let p = g.promotion.unwrap();
+    assert_eq!(p.ranks, Some(2));
+    assert!(p.squares.is_empty() && p.black_squares.is_empty());
 }
 
 #[test]

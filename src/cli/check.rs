@@ -146,12 +146,22 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
             letters(spec, white),
             letters(spec, black)
         ),
-        Promotion::PerSquare { white } => {
-            let list: Vec<String> = white
-                .iter()
-                .map(|(sq, roles)| format!("{sq}:{}", letters(spec, roles)))
-                .collect();
-            println!("promotion per square {}", list.join(" "));
+        Promotion::PerSquare { white, black } => {
+            let list = |squares: &[(&str, &[Role])]| -> String {
+                squares
+                    .iter()
+                    .map(|(sq, roles)| format!("{sq}:{}", letters(spec, roles)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            match black {
+                None => println!("promotion per square {}", list(white)),
+                Some(black) => println!(
+                    "promotion per square {} (Black: {})",
+                    list(white),
+                    list(black)
+                ),
+            }
         }
     }
     let terms = spec.promotion_terms;

@@ -342,18 +342,27 @@ impl<B: Bitboard> Rules<B> {
                     }
                 }
             }
-            Promotion::PerSquare { white } => {
+            Promotion::PerSquare { white, black } => {
+                let cell = |name: &'static str| {
+                    geom.cell(name)
+                        .ok_or(RulesError::BadPromotionSquare { game, square: name })
+                };
                 for &(name, roles) in white {
-                    let sq = geom
-                        .cell(name)
-                        .ok_or(RulesError::BadPromotionSquare { game, square: name })?;
-                    let msq = mirror(sq).ok_or(RulesError::NoMirror {
-                        what: "promotion square",
-                    })?;
+                    let sq = cell(name)?;
                     promotion_zone[0] |= B::bit(sq);
                     promotion_choices[0][sq] = roles;
-                    promotion_zone[1] |= B::bit(msq);
-                    promotion_choices[1][msq] = roles;
+                    if black.is_none() {
+                        let msq = mirror(sq).ok_or(RulesError::NoMirror {
+                            what: "promotion square",
+                        })?;
+                        promotion_zone[1] |= B::bit(msq);
+                        promotion_choices[1][msq] = roles;
+                    }
+                }
+                for &(name, roles) in black.unwrap_or_default() {
+                    let sq = cell(name)?;
+                    promotion_zone[1] |= B::bit(sq);
+                    promotion_choices[1][sq] = roles;
                 }
             }
         }

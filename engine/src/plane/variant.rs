@@ -121,10 +121,11 @@ pub enum Promotion {
         white: &'static [Role],
         black: &'static [Role],
     },
-    /// Only on the listed squares (White's grid names; Black's follow the symmetry), each
-    /// with its own choice of pieces.
+    /// Only on the listed squares (grid names), each with its own choice of pieces;
+    /// Black's are `black`, or White's by the game's symmetry when `black` is `None`.
     PerSquare {
         white: &'static [(&'static str, &'static [Role])],
+        black: Option<&'static [(&'static str, &'static [Role])]>,
     },
 }
 

@@ -17,9 +17,18 @@ pub struct PromotionSection {
     /// Black's own choice where it differs from White's.
     #[serde(default)]
     pub black_pieces: Option<String>,
-    /// Promotion squares each with its own choice (White's; Black's are mirrored).
+    /// Promotion squares each with its own choice (White's; Black's follow the game's
+    /// symmetry unless `black_squares` lists them).
     #[serde(rename = "square", default)]
     pub squares: Vec<PromotionSquare>,
+    /// Black's promotion squares with their choices, where they are not White's by the
+    /// game's symmetry (Legan: pawns mirror, promotion zones turn half round).
+    #[serde(
+        rename = "black_square",
+        default,
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub black_squares: Vec<PromotionSquare>,
     /// A pawn reaching the zone must promote; `false`: it may also stay a pawn wherever it
     /// could still move on (it must promote where it could not: the last rank).
     #[serde(default = "yes")]

@@ -5,7 +5,7 @@
 use super::{leak, leak_str, Fail};
 use crate::plane::variant::{CastlingShape, Promotion, PromotionTerms};
 use crate::types::{Role, ROLE_COUNT};
-use oblique_gamefile::schema::CastlingSide;
+use oblique_gamefile::schema::{CastlingSide, PromotionSquare};
 use oblique_gamefile::{GameFile, GameFileError};
 use oblique_tables::geometry::parse_grid_name;
 
@@ -23,19 +23,31 @@ pub(super) fn promotion(
             black: &[],
         },
         Some(p) => {
-            if !p.squares.is_empty() {
-                if p.ranks.is_some() || p.pieces.is_some() {
+            if !p.squares.is_empty() || !p.black_squares.is_empty() {
+                if p.ranks.is_some() || p.pieces.is_some() || p.black_pieces.is_some() {
                     return Err(fail(
                         "[promotion]",
-                        "give promotion squares or ranks and pieces, not both".to_string(),
+                        "give promotion squares (and Black's as black_square) or ranks and \
+                         pieces, not both"
+                            .to_string(),
                     ));
                 }
-                let mut list = Vec::new();
-                for sq in &p.squares {
-                    let cell: &'static str = leak_str(&sq.cell);
-                    list.push((cell, promotable(&sq.pieces)?));
+                let list = |squares: &[PromotionSquare]| -> Result<_, GameFileError> {
+                    let mut list = Vec::new();
+                    for sq in squares {
+                        let cell: &'static str = leak_str(&sq.cell);
+                        list.push((cell, promotable(&sq.pieces)?));
+                    }
+                    Ok(leak(list))
+                };
+                Promotion::PerSquare {
+                    white: list(&p.squares)?,
+                    black: if p.black_squares.is_empty() {
+                        None
+                    } else {
+                        Some(list(&p.black_squares)?)
+                    },
                 }
-                Promotion::PerSquare { white: leak(list) }
             } else {
                 let pieces = p
                     .pieces
