@@ -267,6 +267,37 @@ fn a_goal_may_be_a_whole_rank_and_goals_of_one_piece_join() {
 }
 
 #[test]
+fn goals_of_two_pieces_each_win_on_their_own_squares() {
+    // The king wins on e4, the queen on e5 (Black's by symmetry: e5 and e4); a queen on e4
+    // or a king on e5 is no goal.
+    let two = chess_with(
+        "two-goal-pieces",
+        "[[end.goal]]\npiece = \"k\"\nwhite = [\"e4\"]\n\n[[end.goal]]\npiece = \"q\"\nwhite = [\"e5\"]",
+    )
+    .unwrap();
+    let after = |fen: &str, m: &str| {
+        let mut pos = AnyPosition::new(two, Some(fen)).unwrap();
+        pos.play(m).unwrap();
+        pos.outcome()
+    };
+    let white = Some(Outcome::GoalReached {
+        winner: Color::White,
+    });
+    assert_eq!(after("6k1/8/8/8/8/8/8/Q3K3 w - - 0 1", "a1e5"), white);
+    assert_eq!(after("6k1/8/8/8/8/5K2/8/Q7 w - - 0 1", "f3e4"), white);
+    assert_eq!(after("6k1/8/8/8/8/8/8/Q3K3 w - - 0 1", "a1a4"), None);
+    assert_eq!(after("6k1/8/8/8/Q7/8/8/4K3 w - - 0 1", "a4e4"), None);
+    // Black's queen goal is e4 (e5 mirrored), its king's e5.
+    assert_eq!(
+        after("q3k3/8/8/8/8/8/8/6K1 b - - 0 1", "a8e4"),
+        Some(Outcome::GoalReached {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(after("q3k3/8/8/8/8/8/8/6K1 b - - 0 1", "a8a5"), None);
+}
+
+#[test]
 fn end_rules_the_engine_does_not_play_are_refused_with_their_line() {
     let refused = |name: &str, end: &str, words: &str| {
         let e = chess_with(name, end).expect_err(end);
@@ -298,9 +329,9 @@ fn end_rules_the_engine_does_not_play_are_refused_with_their_line() {
         "needs a goal for the king",
     );
     refused(
-        "two-goal-pieces",
-        "[[end.goal]]\npiece = \"k\"\nwhite = [\"e4\"]\n\n[[end.goal]]\npiece = \"q\"\nwhite = [\"e5\"]",
-        "goals for two pieces",
+        "goal-nowhere",
+        "[[end.goal]]\npiece = \"q\"\nwhite = []\nblack = []",
+        "a goal without squares",
     );
     refused(
         "koth-dead",

@@ -18,8 +18,9 @@ mod tools;
 use oblique_engine::AnyPosition;
 use oblique_gamefile::ini;
 
-/// Chess with two kinds of special piece each, and one with twelve piece types (the
-/// engine's most) that castles with a rook or a chancellor. The `initial` section's pieces have `i` moves, which Fairy-Stockfish plays from the double-step
+/// Chess with two kinds of special piece each, one with twelve piece types (the engine's
+/// most) that castles with a rook or a chancellor, and Rook Square chess (any piece on a far
+/// corner wins: goals for every piece, no moves after one). The `initial` section's pieces have `i` moves, which Fairy-Stockfish plays from the double-step
 /// region (here the second rank, where they start) and never as captures (its `icpB` is
 /// dropped). Its pieces' i moves pass no square on a line: after one that does,
 /// Fairy-Stockfish lets pawns take en passant on every square passed, which the reader
@@ -64,6 +65,10 @@ customPiece3 = o:NW
 castlingRookPieces = rc
 startFen = cnbqkbnr/pwlaompp/8/8/8/8/PWLAOMPP/CNBQKBNR w KQkq - 0 1
 promotionPieceTypes = qrbnacmwlo
+
+[corners:chess]
+flagRegionWhite = a8 h8
+flagRegionBlack = a1 h1
 ";
 
 const GAMES_PER_VARIANT: u64 = 12;
@@ -164,8 +169,8 @@ fn special_pieces_move_as_in_fairy_stockfish() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    // Six variants, twelve games each, most of them running the full 80 plies.
-    assert!(ours.len() > 4600, "only {} positions", ours.len());
+    // Seven variants, twelve games each, most of them running the full 80 plies.
+    assert!(ours.len() > 5400, "only {} positions", ours.len());
     eprintln!(
         "{} positions, {moves_compared} legal moves agree with Fairy-Stockfish",
         ours.len()

@@ -88,20 +88,24 @@ pub fn describe_end(spec: &VariantSpec) -> String {
     if e.checks_forbidden {
         parts.push("checks forbidden".to_string());
     }
-    if let Some((role, white, black)) = spec.goal {
-        let black = if black.is_empty() {
-            "by symmetry".to_string()
+    for g in spec.goals {
+        let black = match g.black {
+            None => "by symmetry".to_string(),
+            Some([]) => "none".to_string(),
+            Some(b) => b.join(" "),
+        };
+        let white = if g.white.is_empty() {
+            "none".to_string()
         } else {
-            black.join(" ")
+            g.white.join(" ")
         };
         parts.push(format!(
-            "goal {} {} (Black: {black})",
-            spec.letter(role),
-            white.join(" ")
+            "goal {} {white} (Black: {black})",
+            spec.letter(g.role)
         ));
-        if e.goal_reply {
-            parts.push("Black replies to White's goal (both home: draw)".to_string());
-        }
+    }
+    if !spec.goals.is_empty() && e.goal_reply {
+        parts.push("Black replies to White's goal (both home: draw)".to_string());
     }
     format!("end {}", parts.join(", "))
 }

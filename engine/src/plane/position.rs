@@ -211,19 +211,21 @@ impl<B: Bitboard> Position<B> {
         )
     }
 
-    /// Has a piece of the goal role reached its goal (a pawn on Diagonal Chess's far
-    /// corner)? Then the game is over.
+    /// Has a goal piece reached its goal (a pawn on Diagonal Chess's far corner)? Then the
+    /// game is over. (Both sides at once cannot happen: a move brings one piece.)
     #[inline(always)]
     pub fn goal_reached_by(&self) -> Option<Color> {
-        let goers = self.board.sets.role(self.rules.goal_role);
-        let r = self.rules;
-        if (goers & r.goal[0] & self.board.sets.color(Color::White)).any() {
-            Some(Color::White)
-        } else if (goers & r.goal[1] & self.board.sets.color(Color::Black)).any() {
-            Some(Color::Black)
-        } else {
-            None
+        let sets = &self.board.sets;
+        for &(role, cells) in &self.rules.goals {
+            let goers = sets.role(role);
+            if (goers & cells[0] & sets.color(Color::White)).any() {
+                return Some(Color::White);
+            }
+            if (goers & cells[1] & sets.color(Color::Black)).any() {
+                return Some(Color::Black);
+            }
         }
+        None
     }
 
     /// Does the en-passant square count in the key? Only when the side to move has a pawn

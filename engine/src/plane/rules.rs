@@ -83,8 +83,9 @@ pub struct Rules<B: Bitboard> {
     /// The game has optional promotion cells or limits: pawn moves into the zone ask about
     /// them (other games skip the question).
     pub promotion_terms: bool,
-    /// The role that wins on arrival at a goal cell, and the goal cells per colour.
-    pub goal_role: Role,
+    /// Each goal piece's role and its goal cells per colour.
+    pub goals: ArrayVec<(Role, [B; 2]), ROLE_COUNT>,
+    /// Every goal cell per colour, whatever piece it is for.
     pub goal: [B; 2],
     /// The goal cells when pawns are what reach them (Diagonal Chess), else empty.
     pub pawn_goal: [B; 2],
@@ -377,24 +378,35 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        let mut goal = [B::EMPTY; 2];
-        let mut goal_role = Role::Pawn;
-        if let Some((role, white, black)) = spec.goal {
-            goal_role = role;
-            for name in white {
+        let mut goals: ArrayVec<(Role, [B; 2]), ROLE_COUNT> = ArrayVec::new();
+        for g in spec.goals {
+            let mut cells = [B::EMPTY; 2];
+            for name in g.white {
                 let sq = geom.cell(name).ok_or(RulesError::BadGoalSquare { game })?;
-                goal[0] |= B::bit(sq);
-                if black.is_empty() {
-                    goal[1] |= B::bit(mirror(sq).ok_or(RulesError::NoMirror {
+                cells[0] |= B::bit(sq);
+                if g.black.is_none() {
+                    cells[1] |= B::bit(mirror(sq).ok_or(RulesError::NoMirror {
                         what: "goal square",
                     })?);
                 }
             }
-            for name in black {
+            for name in g.black.unwrap_or_default() {
                 let sq = geom.cell(name).ok_or(RulesError::BadGoalSquare { game })?;
-                goal[1] |= B::bit(sq);
+                cells[1] |= B::bit(sq);
             }
+            goals.push((g.role, cells));
         }
+        let union = |c: usize, keep: &dyn Fn(Role) -> bool| {
+            goals
+                .iter()
+                .filter(|(r, _)| keep(*r))
+                .fold(B::EMPTY, |set, (_, cells)| set | cells[c])
+        };
+        let goal = [union(0, &|_| true), union(1, &|_| true)];
+        let pawn_goal = [
+            union(0, &|r| r == Role::Pawn),
+            union(1, &|r| r == Role::Pawn),
+        ];
 
         let mut castling = [[None; 2]; 2];
         let mut castle_keep = vec![0xfu8; n];
@@ -464,13 +476,9 @@ impl<B: Bitboard> Rules<B> {
             promotion_choices,
             promotion_limit: terms.limits,
             promotion_terms: terms.optional || terms.limits.iter().any(|&n| n > 0),
-            goal_role,
+            goals,
             goal,
-            pawn_goal: if goal_role == Role::Pawn {
-                goal
-            } else {
-                [B::EMPTY; 2]
-            },
+            pawn_goal,
             castling,
             castle_keep,
             zobrist: Zobrist::new(n, spec.name),

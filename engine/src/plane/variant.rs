@@ -184,6 +184,15 @@ impl Symmetry {
     }
 }
 
+/// The squares where a piece of `role` wins on arrival: White's, and Black's (`None`: White's
+/// by the game's symmetry; an empty list: Black has none for this piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalSpec {
+    pub role: Role,
+    pub white: &'static [&'static str],
+    pub black: Option<&'static [&'static str]>,
+}
+
 /// A complete 2D game.
 #[derive(Debug)]
 pub struct VariantSpec {
@@ -203,8 +212,9 @@ pub struct VariantSpec {
     pub promotion: Promotion,
     pub promotion_terms: PromotionTerms,
     pub castling: Option<CastlingShape>,
-    /// Squares where a piece of a role wins on arrival (White's; Black's in `goal_black`).
-    pub goal: Option<(Role, &'static [&'static str], &'static [&'static str])>,
+    /// Squares where a piece of a role wins on arrival, one entry per goal piece (none:
+    /// the game has no goal).
+    pub goals: &'static [GoalSpec],
     pub dead: DeadPosition,
     /// Stalemate's value, the move and repetition rules, bare king (`[end]`).
     pub end: crate::outcome::EndRules,

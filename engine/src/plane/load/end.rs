@@ -2,19 +2,17 @@
 //! goals, checks forbidden and Black's reply to White's goal (racing kings), with the rules
 //! the engine does not play refused.
 //!
-//! Goals: every `[[end.goal]]` entry must name the same piece (the engine keeps one goal
-//! piece per game); their squares are joined. An entry is a square (`"e4"`) or a whole
-//! rank (`"rank 8"`, grid boards), which is how a designer says "the last rank" (racing
-//! kings) without listing its squares.
+//! Goals: each `[[end.goal]]` entry names a piece and its squares; entries for the same
+//! piece are joined, and several pieces may have goals (Fairy-Stockfish's `flagPiece = *`:
+//! any piece on the flag region wins). A square is written `"e4"`, a whole rank `"rank 8"`
+//! (grid boards), which is how a designer says "the last rank" (racing kings) without
+//! listing its squares.
 
 use super::{leak, leak_str, Fail};
 use crate::outcome::{EndRules, StalemateValue};
-use crate::plane::variant::DeadPosition;
+use crate::plane::variant::{DeadPosition, GoalSpec};
 use crate::types::Role;
 use oblique_gamefile::{GameFile, GameFileError};
-
-/// A goal: the piece and White's and Black's goal squares.
-pub(super) type GoalRule = Option<(Role, &'static [&'static str], &'static [&'static str])>;
 
 /// The dead-position rule, the goal and the numbers of `file`'s game; `role_of` finds a
 /// piece by letter.
@@ -22,7 +20,7 @@ pub(super) fn rules(
     file: &GameFile,
     role_of: &dyn Fn(char) -> Option<Role>,
     fail: Fail,
-) -> Result<(DeadPosition, GoalRule, EndRules), GameFileError> {
+) -> Result<(DeadPosition, &'static [GoalSpec], EndRules), GameFileError> {
     let e = &file.end;
     let stalemate = match e.stalemate.as_deref() {
         None | Some("draw") => StalemateValue::Draw,
@@ -53,9 +51,11 @@ pub(super) fn rules(
             ))
         }
     };
-    let goal = goal(file, role_of, fail)?;
+    let goals = goals(file, role_of, fail)?;
     // A king with a goal can always walk to it: no material is dead then.
-    let king_goal = goal.is_some_and(|(role, _, _)| role == Role::King);
+    let king_goal = goals.iter().any(|g| g.role == Role::King);
+    // Black's reply to White's goal is for a race of kings: the king's goal alone, both sides.
+    let kings_race = matches!(goals, [g] if g.role == Role::King && g.black.is_none_or(|b| !b.is_empty()) && !g.white.is_empty());
     let dead = match e.dead.as_deref() {
         None if king_goal => DeadPosition::Never,
         Some("none") => DeadPosition::Never,
@@ -84,90 +84,97 @@ pub(super) fn rules(
             ))
         }
     };
-    let goal_reply = match e.goal_reply.as_deref() {
-        None | Some("none") => false,
-        Some("black") if king_goal => true,
-        Some("black") => {
-            return Err(fail(
+    let goal_reply =
+        match e.goal_reply.as_deref() {
+            None | Some("none") => false,
+            Some("black") if kings_race => true,
+            Some("black") => return Err(fail(
                 "goal_reply =",
-                "goal_reply = \"black\" needs a goal for the king (royal piece) on both sides"
+                "goal_reply = \"black\" needs a goal for the king (royal piece) on both sides, \
+                 and no other goal"
                     .to_string(),
-            ))
-        }
-        Some(s) => {
-            return Err(fail(
-                "goal_reply =",
-                format!("goal_reply = \"{s}\": use \"black\" or \"none\""),
-            ))
-        }
-    };
+            )),
+            Some(s) => {
+                return Err(fail(
+                    "goal_reply =",
+                    format!("goal_reply = \"{s}\": use \"black\" or \"none\""),
+                ))
+            }
+        };
     let end = EndRules {
         stalemate,
         move_rule,
         repetition,
         bare_king,
-        pawn_goal: goal.is_none_or(|(role, _, _)| role == Role::Pawn),
+        pawn_goal: goals.iter().all(|g| g.role == Role::Pawn),
         checks_forbidden,
         goal_reply,
     };
-    Ok((dead, goal, end))
+    Ok((dead, goals, end))
 }
 
-/// The goal entries joined into one goal piece with its squares.
-fn goal(
+/// The goal entries, joined per piece (several entries for one piece join their squares).
+fn goals(
     file: &GameFile,
     role_of: &dyn Fn(char) -> Option<Role>,
     fail: Fail,
-) -> Result<GoalRule, GameFileError> {
-    let goals = &file.end.goals;
-    let Some(first) = goals.first() else {
-        return Ok(None);
+) -> Result<&'static [GoalSpec], GameFileError> {
+    // Per piece, in the order of first mention: the role, White's and Black's squares.
+    let mut joined: Vec<(Role, Vec<String>, Option<Vec<String>>)> = Vec::new();
+    for g in &file.end.goals {
+        let role = role_of(g.piece)
+            .ok_or_else(|| fail("goal", format!("goal piece '{}': no such piece", g.piece)))?;
+        let white = squares(file, &g.white, fail)?;
+        let black = match &g.black {
+            Some(b) => Some(squares(file, b, fail)?),
+            None => None,
+        };
+        match joined.iter_mut().find(|(r, _, _)| *r == role) {
+            Some((_, w, b)) => {
+                if b.is_some() != black.is_some() {
+                    return Err(fail(
+                        "black",
+                        format!(
+                            "the goals of '{}' must all give Black's squares, or none of them",
+                            g.piece
+                        ),
+                    ));
+                }
+                w.extend(white);
+                if let (Some(b), Some(more)) = (b, black) {
+                    b.extend(more);
+                }
+            }
+            None => joined.push((role, white, black)),
+        }
+    }
+    let unique = |list: Vec<String>| -> &'static [&'static str] {
+        let mut seen = std::collections::HashSet::new();
+        let kept: Vec<&'static str> = list
+            .into_iter()
+            .filter(|s| seen.insert(s.clone()))
+            .map(|s| leak_str(&s))
+            .collect();
+        leak(kept)
     };
-    let role = role_of(first.piece).ok_or_else(|| {
-        fail(
-            "goal",
-            format!("goal piece '{}': no such piece", first.piece),
-        )
-    })?;
-    let mut white: Vec<String> = Vec::new();
-    let mut black: Vec<String> = Vec::new();
-    for g in goals {
-        if role_of(g.piece) != Some(role) {
+    let mut out = Vec::new();
+    for (role, white, black) in joined {
+        let none = white.is_empty() && black.as_ref().is_none_or(Vec::is_empty);
+        if none {
             return Err(fail(
                 "goal",
-                format!(
-                    "goals for two pieces ('{}' and '{}') are not played yet: one goal piece \
-                     per game",
-                    first.piece, g.piece
-                ),
+                "a goal without squares: give White's squares (and Black's, or none for \
+                 Black's by symmetry)"
+                    .to_string(),
             ));
         }
-        if g.black.is_some() != first.black.is_some() {
-            return Err(fail(
-                "black",
-                "goals must all give Black's squares, or none of them".to_string(),
-            ));
-        }
-        white.extend(squares(file, &g.white, fail)?);
-        if let Some(b) = &g.black {
-            black.extend(squares(file, b, fail)?);
-        }
+        out.push(GoalSpec {
+            role,
+            white: unique(white),
+            black: black.map(unique),
+        });
     }
-    if white.is_empty() || (first.black.is_some() && black.is_empty()) {
-        return Err(fail(
-            "goal",
-            "a goal for one side only is not played yet: give both sides squares".to_string(),
-        ));
-    }
-    let unique = |list: &mut Vec<String>| {
-        let mut seen = std::collections::HashSet::new();
-        list.retain(|s| seen.insert(s.clone()));
-    };
-    unique(&mut white);
-    unique(&mut black);
-    let white: Vec<&'static str> = white.iter().map(|s| leak_str(s)).collect();
-    let black: Vec<&'static str> = black.iter().map(|s| leak_str(s)).collect();
-    Ok(Some((role, leak(white), leak(black))))
+    Ok(leak(out))
 }
 
 /// A goal's entries as square names: squares as given, `rank N` as the rank's squares

@@ -286,7 +286,7 @@ pub fn spec_from_file(
         ));
     }
     let castling = rules::castling(file, &role_of, &fail)?;
-    let (dead, goal, end) = end::rules(file, &role_of, &fail)?;
+    let (dead, goals, end) = end::rules(file, &role_of, &fail)?;
 
     let xboard = XBoardFacts {
         name: leak_str(file.game.xboard_name.as_deref().unwrap_or(name)),
@@ -315,7 +315,7 @@ pub fn spec_from_file(
         promotion,
         promotion_terms,
         castling,
-        goal,
+        goals,
         dead,
         end,
         symmetry,
