@@ -3,7 +3,7 @@
 //! the family (`MoveKind` for the 2D games, `StMoveKind` for Star Trek chess), so each
 //! family keeps its own constructors; reading a move is written once here.
 
-use crate::types::Role;
+use crate::types::{Role, ROLES};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
@@ -50,9 +50,10 @@ impl<K: KindCode> PackedMove<K> {
 
     #[inline(always)]
     pub fn promotion(self) -> Option<Role> {
+        // A field past the last role (only from foreign bits) reads as no promotion.
         match self.0 >> 16 & 0xf {
             0 => None,
-            p => Some(Role::from_index(p as usize - 1)),
+            p => ROLES.get(p as usize - 1).copied(),
         }
     }
 

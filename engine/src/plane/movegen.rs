@@ -203,39 +203,37 @@ impl<B: Bitboard> Position<B> {
         sink: &mut S,
     ) {
         let r = self.rules;
-        {
-            let from = self.board.sets.role(role) & cx.ours;
-            if from.is_empty() {
-                return;
+        let from = self.board.sets.role(role) & cx.ours;
+        if from.is_empty() {
+            return;
+        }
+        let p = &r.pieces[role.index()];
+        // A plain piece's moves are one leap lookup and the shared line tables: pick
+        // the loop made for its kind once, so that each piece costs lookups only.
+        match p.kind {
+            PieceKind::Leaper => {
+                self.plain_piece_moves::<S, true, false, false>(cx, p, from, tested, sink)
             }
-            let p = &r.pieces[role.index()];
-            // A plain piece's moves are one leap lookup and the shared line tables: pick
-            // the loop made for its kind once, so that each piece costs lookups only.
-            match p.kind {
-                PieceKind::Leaper => {
-                    self.plain_piece_moves::<S, true, false, false>(cx, p, from, tested, sink)
-                }
-                PieceKind::Rook => {
-                    self.plain_piece_moves::<S, false, true, false>(cx, p, from, tested, sink)
-                }
-                PieceKind::Bishop => {
-                    self.plain_piece_moves::<S, false, false, true>(cx, p, from, tested, sink)
-                }
-                PieceKind::Queen => {
-                    self.plain_piece_moves::<S, false, true, true>(cx, p, from, tested, sink)
-                }
-                PieceKind::LeaperRook => {
-                    self.plain_piece_moves::<S, true, true, false>(cx, p, from, tested, sink)
-                }
-                PieceKind::LeaperBishop => {
-                    self.plain_piece_moves::<S, true, false, true>(cx, p, from, tested, sink)
-                }
-                PieceKind::LeaperQueen => {
-                    self.plain_piece_moves::<S, true, true, true>(cx, p, from, tested, sink)
-                }
-                PieceKind::Irregular => self.irregular_piece_moves(cx, role, from, tested, sink),
-                PieceKind::Idle => {}
+            PieceKind::Rook => {
+                self.plain_piece_moves::<S, false, true, false>(cx, p, from, tested, sink)
             }
+            PieceKind::Bishop => {
+                self.plain_piece_moves::<S, false, false, true>(cx, p, from, tested, sink)
+            }
+            PieceKind::Queen => {
+                self.plain_piece_moves::<S, false, true, true>(cx, p, from, tested, sink)
+            }
+            PieceKind::LeaperRook => {
+                self.plain_piece_moves::<S, true, true, false>(cx, p, from, tested, sink)
+            }
+            PieceKind::LeaperBishop => {
+                self.plain_piece_moves::<S, true, false, true>(cx, p, from, tested, sink)
+            }
+            PieceKind::LeaperQueen => {
+                self.plain_piece_moves::<S, true, true, true>(cx, p, from, tested, sink)
+            }
+            PieceKind::Irregular => self.irregular_piece_moves(cx, role, from, tested, sink),
+            PieceKind::Idle => {}
         }
     }
 
