@@ -113,7 +113,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink<Move, B>>(&self, sink: &mut S) {
-        if self.rules.spec.end.checks_forbidden {
+        if self.rules.checks_forbidden {
             return self.generate_with(&mut NoChecks::new(self, sink), false);
         }
         self.generate_with(sink, false);
@@ -121,7 +121,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates the legal captures and promotions (en passant included) into `sink`.
     pub fn generate_tactical<S: MoveSink<Move, B>>(&self, sink: &mut S) {
-        if self.rules.spec.end.checks_forbidden {
+        if self.rules.checks_forbidden {
             return self.generate_with(&mut NoChecks::new(self, sink), true);
         }
         self.generate_with(sink, true);
@@ -129,7 +129,7 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     fn generate_with<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
-        if self.goal_verdict().is_some() || self.bare_king_decided() {
+        if self.rules.may_end_early && (self.goal_verdict().is_some() || self.bare_king_decided()) {
             return;
         }
         let us = self.turn.side;

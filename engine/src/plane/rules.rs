@@ -51,6 +51,11 @@ pub struct Rules<B: Bitboard> {
     /// The game uses a slot past the built-in eight (a file game with more than eight
     /// piece types); move generation looks at those slots only then.
     pub has_extra_roles: bool,
+    /// A position may be over before its moves are asked (goals, the bare-king rule):
+    /// move generation asks only then.
+    pub may_end_early: bool,
+    /// `spec.end.checks_forbidden`, kept beside the tables move generation reads.
+    pub checks_forbidden: bool,
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
     pub pieces: [PieceTables<B>; ROLE_COUNT],
     /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
@@ -460,6 +465,8 @@ impl<B: Bitboard> Rules<B> {
             king,
             present: ROLES.map(|r| spec.roles.contains(&r)),
             has_extra_roles: spec.roles.iter().any(|r| r.index() >= BUILTIN_ROLE_COUNT),
+            may_end_early: !goals.is_empty() || spec.end.bare_king,
+            checks_forbidden: spec.end.checks_forbidden,
             pieces,
             orth_roles,
             diag_roles,
