@@ -132,6 +132,61 @@ fn perft_small_depths_from_the_start() {
     assert!(split.contains(&("e0(1)f0(1)".to_string(), 17)));
 }
 
+/// The game's record in the file form (`engine/games/startrek.toml`) states the rules'
+/// start, and each of its perft entries is the reference generator's count (numbers worked
+/// out without the engine's move generator); `oblique check` runs them and passes.
+#[test]
+fn the_record_file_states_the_start_and_the_references_perft() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("engine/games/startrek.toml");
+    let text = std::fs::read_to_string(&path).expect("engine/games/startrek.toml");
+    let record = oblique_engine::startrek::record::read("startrek.toml", &text).expect("valid");
+    assert_eq!(record.game.start, START_TFEN);
+    assert!(record.perft.len() >= 3);
+    for e in &record.perft {
+        let r = reference::Pos::from_tfen(e.fen.as_deref().unwrap_or(START_TFEN));
+        assert_eq!(r.perft(e.depth), e.nodes, "depth {}", e.depth);
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
+        .arg("check")
+        .arg(&path)
+        .output()
+        .expect("run oblique check");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("perft ") && l.contains(" ok "))
+            .count(),
+        record.perft.len(),
+        "{stdout}"
+    );
+    assert!(stdout.contains("first mover white"), "{stdout}");
+
+    // A wrong number fails the check with one line and a non-zero exit.
+    let dir = std::env::temp_dir().join(format!("oblique-startrek-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let bad = dir.join("startrek.toml");
+    std::fs::write(&bad, text.replace("nodes = 287", "nodes = 289")).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oblique"))
+        .env_remove("OBLIQUE_NET")
+        .arg("check")
+        .arg(&bad)
+        .output()
+        .expect("run oblique check");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("287 nodes, the file says 289"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---------------------------------------------------------------------------------------
 // Hand-worked positions
 

@@ -4,15 +4,62 @@
 //! built.
 
 use crate::error::{line_at, line_of, GameFileError};
-use crate::schema::GameFile;
+use crate::schema::{FamilyFile, GameFile, FAMILIES, FAMILY_GIVES};
 use std::collections::HashSet;
+
+/// The family a TOML game file names in `[game] family` (Star Trek chess's record), if any;
+/// `None` also for text that is not TOML (`parse` then reports the error).
+pub fn family_of(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    let family = table.get("game")?.as_table()?.get("family")?;
+    Some(family.as_str().unwrap_or_default().to_string())
+}
+
+/// Parses a family game file (`[game] family = "startrek"`): the family gives the board and
+/// the pieces, so those sections are refused with their line.
+pub fn parse_family(file: &str, text: &str) -> Result<FamilyFile, GameFileError> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| syntax_error(file, text, &e))?;
+    for section in FAMILY_GIVES {
+        if table.contains_key(section) {
+            let header = if section == "piece" {
+                "[[piece]]".to_string()
+            } else {
+                format!("[{section}]")
+            };
+            return Err(GameFileError::new(
+                file,
+                line_of(text, &header),
+                format!(
+                    "{header}: a game of a family (family = ...) takes its board, pieces, \
+                     pawns, promotion and castling from the family; remove it"
+                ),
+            ));
+        }
+    }
+    let game: FamilyFile = toml::from_str(text).map_err(|e| syntax_error(file, text, &e))?;
+    let family = game.game.family.as_str();
+    if !FAMILIES.contains(&family) {
+        return Err(GameFileError::new(
+            file,
+            line_of(text, "family ="),
+            format!(
+                "family '{family}' is not one the engine has (it has: {})",
+                FAMILIES.join(", ")
+            ),
+        ));
+    }
+    Ok(game)
+}
+
+/// A TOML syntax or schema error, with its line.
+fn syntax_error(file: &str, text: &str, e: &toml::de::Error) -> GameFileError {
+    let line = e.span().map(|s| line_at(text, s.start));
+    GameFileError::new(file, line, e.message().trim().to_string())
+}
 
 /// Parses one game from TOML text; `file` names it in errors.
 pub fn parse(file: &str, text: &str) -> Result<GameFile, GameFileError> {
-    let game: GameFile = toml::from_str(text).map_err(|e| {
-        let line = e.span().map(|s| line_at(text, s.start));
-        GameFileError::new(file, line, e.message().trim().to_string())
-    })?;
+    let game: GameFile = toml::from_str(text).map_err(|e| syntax_error(file, text, &e))?;
     check(file, text, &game)?;
     Ok(game)
 }

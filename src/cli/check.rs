@@ -5,9 +5,10 @@
 
 use crate::error::CliError;
 use clap::Args;
+use oblique_engine::startrek;
 use oblique_engine::variant::{BoardShape, Promotion, VariantSpec};
 use oblique_engine::{AnyPosition, Role};
-use oblique_gamefile::betza;
+use oblique_gamefile::{betza, toml_reader};
 use oblique_tables::ALL_DIRS;
 use std::time::Instant;
 
@@ -22,6 +23,11 @@ pub struct CheckArgs {
 
 /// `oblique check`.
 pub fn command(args: CheckArgs) -> Result<(), CliError> {
+    if let Ok(text) = std::fs::read_to_string(&args.file) {
+        if toml_reader::family_of(&text).is_some() {
+            return check_family(&args, &text);
+        }
+    }
     let games = oblique_engine::registry::register_file(&args.file)?;
     for spec in games {
         describe(spec)?;
@@ -231,30 +237,69 @@ fn letters(spec: &VariantSpec, roles: &[Role]) -> String {
     roles.iter().map(|&r| spec.letter(r)).collect()
 }
 
+/// A file of the Star Trek family (its record, `engine/games/startrek.toml`): what it
+/// states, checked against the family, then its perft entries.
+fn check_family(args: &CheckArgs, text: &str) -> Result<(), CliError> {
+    let file = startrek::record::read(&args.file, text)?;
+    let pos = AnyPosition::new(startrek::NAME, Some(&file.game.start))?;
+    println!("game {} ({})", file.game.name, file.title());
+    println!(
+        "family {}: board, pieces, pawns, promotion and castling as the family plays them \
+         (../shared/rules/startrek.md)",
+        file.game.family
+    );
+    println!(
+        "board {} box, {} cells: three fixed main boards and four attack boards on 24 pins \
+         (at most 64 squares at a time)",
+        startrek::BOARD,
+        startrek::SQUARES
+    );
+    println!("pieces K Q R B N P, moving as in chess through the levels");
+    println!("first mover {}", pos.side_to_move().name());
+    println!("end stalemate draw, dead kings-only, move_rule 100, repetition 3");
+    let entries: Vec<(Option<&str>, u32, u64)> = file
+        .perft
+        .iter()
+        .map(|e| (e.fen.as_deref(), e.depth, e.nodes))
+        .collect();
+    run_entries(startrek::NAME, &entries, args.max_depth)
+}
+
 fn run_perft(spec: &'static VariantSpec, max_depth: Option<u32>) -> Result<(), CliError> {
-    if spec.perft.is_empty() {
+    let entries: Vec<(Option<&str>, u32, u64)> = spec
+        .perft
+        .iter()
+        .map(|e| (e.fen.as_deref(), e.depth, e.nodes))
+        .collect();
+    run_entries(spec.name, &entries, max_depth)
+}
+
+/// Runs perft entries (position or the start, depth, nodes) of game `name`; stops at the
+/// first wrong number.
+fn run_entries(
+    name: &str,
+    entries: &[(Option<&str>, u32, u64)],
+    max_depth: Option<u32>,
+) -> Result<(), CliError> {
+    if entries.is_empty() {
         println!("perft no entries in the file");
     }
-    for entry in spec.perft {
-        if max_depth.is_some_and(|m| entry.depth > m) {
-            println!("perft depth {} skipped (--max-depth)", entry.depth);
+    for &(fen, depth, expected) in entries {
+        if max_depth.is_some_and(|m| depth > m) {
+            println!("perft depth {depth} skipped (--max-depth)");
             continue;
         }
-        let mut pos = AnyPosition::new(spec.name, entry.fen.as_deref())?;
+        let mut pos = AnyPosition::new(name, fen)?;
         let start = Instant::now();
-        let nodes = pos.perft(entry.depth);
+        let nodes = pos.perft(depth);
         let secs = start.elapsed().as_secs_f64();
-        let at = entry.fen.as_deref().unwrap_or("startpos");
-        if nodes != entry.nodes {
+        let at = fen.unwrap_or("startpos");
+        if nodes != expected {
             return Err(CliError::Check(format!(
-                "perft {at} depth {}: {nodes} nodes, the file says {}",
-                entry.depth, entry.nodes
+                "perft {at} depth {depth}: {nodes} nodes, the file says {expected}"
             )));
         }
-        println!(
-            "perft {at} depth {} = {nodes} ok ({secs:.2} s)",
-            entry.depth
-        );
+        println!("perft {at} depth {depth} = {nodes} ok ({secs:.2} s)");
     }
     Ok(())
 }

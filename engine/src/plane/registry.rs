@@ -164,6 +164,16 @@ pub fn register_file(path: &str) -> Result<Vec<&'static VariantSpec>, GameFileEr
         }
         return games.iter().map(|g| register(g, path, &text)).collect();
     }
+    if let Some(family) = toml_reader::family_of(&text) {
+        return Err(GameFileError::new(
+            path,
+            oblique_gamefile::error::line_of(&text, "family ="),
+            format!(
+                "a game of the {family} family: its games are built in (--variant startrek), \
+                 and `oblique check` proves such a file; it adds no game"
+            ),
+        ));
+    }
     let file = toml_reader::parse(path, &text)?;
     Ok(vec![register(&file, path, &text)?])
 }

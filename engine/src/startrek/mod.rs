@@ -35,6 +35,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod record;
 pub mod search;
 pub mod tfen;
 

@@ -11,11 +11,13 @@ use serde::{Deserialize, Serialize};
 
 mod board;
 mod end;
+mod family;
 mod pieces;
 mod rules;
 
 pub use board::{BoardSection, CellEntry};
 pub use end::{EndSection, Goal};
+pub use family::{FamilyFile, FamilyGameSection, FAMILIES, FAMILY_GIVES};
 pub use pieces::{PawnSection, PieceSection};
 pub use rules::{CastlingSection, CastlingSide, PromotionSection, PromotionSquare};
 
