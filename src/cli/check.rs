@@ -256,7 +256,11 @@ fn check_family(args: &CheckArgs, text: &str) -> Result<(), CliError> {
     );
     println!("pieces K Q R B N P, moving as in chess through the levels");
     println!("first mover {}", pos.side_to_move().name());
-    println!("end stalemate draw, dead kings-only, move_rule 100, repetition 3");
+    let endings: Vec<String> = startrek::record::ENDINGS
+        .iter()
+        .map(|(key, value)| format!("{key} {value}"))
+        .collect();
+    println!("end {}, no goals", endings.join(", "));
     let entries: Vec<(Option<&str>, u32, u64)> = file
         .perft
         .iter()

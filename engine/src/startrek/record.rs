@@ -37,7 +37,7 @@ pub fn read(origin: &str, text: &str) -> Result<FamilyFile, GameFileError> {
 }
 
 /// The family's endings, as `[end]` writes them: key, the value the family plays.
-const ENDINGS: [(&str, &str); 7] = [
+pub const ENDINGS: [(&str, &str); 7] = [
     ("stalemate", "draw"),
     ("dead", "kings-only"),
     ("move_rule", "100"),
