@@ -28,6 +28,10 @@ use crate::cache::{tables_for, EvalCache};
 use crate::game_tables::{s, GameTables, FAR, S};
 use crate::pawns::PawnEntry;
 use crate::shared::king_danger_penalty;
+use oblique_engine::plane::piece_tables::PieceKind;
+use oblique_engine::plane::shape::{
+    AnyShape, KnightCompounds, Orthodox, OrthodoxLeaper, Shape, ShapeId,
+};
 use oblique_engine::types::{BUILTIN_ROLE_COUNT, ROLES, ROLE_COUNT};
 use oblique_engine::Game;
 use oblique_engine::{Color, Position, Role};
@@ -156,7 +160,7 @@ fn pieces_of<B: EvalCache, const C: usize, const T: bool>(
 }
 
 #[inline(always)]
-fn side_pass<B: EvalCache, const C: usize, const T: bool>(
+fn side_pass<B: EvalCache, const C: usize, const T: bool, SH: Shape>(
     pos: &Position<B>,
     t: &GameTables<B>,
     cm: &Common<B>,
@@ -167,17 +171,22 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
     let zone = t.zone[them][cm.kings[them] & 127];
     let area = !cm.by[C] & !cm.pawn_entry.attacks[them];
     let mut side = Side::default();
-    // One block per role the game has, in a fixed order (no dispatch); each piece attacks
-    // by its game's tables. The extra slots of a file game with more than eight piece types
-    // are looked at only when the game has one.
+    // One block per role the game has, in a fixed order; each piece attacks by its game's
+    // tables, by its kind (a constant where the game's piece-set shape is known, as in move
+    // generation). The extra slots of a file game with more than eight piece types are
+    // looked at only when the game has one.
     let present = t.present;
     let mut piece_roles = |roles: &[Role]| {
         for &role in roles {
-            if present & 1 << role.index() != 0 {
+            let kind = match SH::KINDS {
+                Some(kinds) => kinds.get(role.index()).copied().unwrap_or(PieceKind::Idle),
+                None => r.pieces[role.index()].kind,
+            };
+            if kind != PieceKind::Idle && present & 1 << role.index() != 0 {
                 let bb = pos.pieces(color::<C>(), role);
                 if bb.any() {
                     pieces_of::<B, C, T>(t, bb, role, area, zone, &mut side, |sq| {
-                        r.attacks(C, role, sq, occ)
+                        r.attacks_as(kind, C, role, sq, occ)
                     });
                 }
             }
@@ -191,7 +200,7 @@ fn side_pass<B: EvalCache, const C: usize, const T: bool>(
         Role::Ultra,
         Role::Chancellor,
     ]);
-    if present >> BUILTIN_ROLE_COUNT != 0 {
+    if SH::KINDS.is_none() && present >> BUILTIN_ROLE_COUNT != 0 {
         piece_roles(&ROLES[BUILTIN_ROLE_COUNT..]);
     }
     if t.bishop_pair != S::default() && pos.pieces(color::<C>(), Role::Bishop).more_than_one() {
@@ -331,12 +340,17 @@ fn race<B: EvalCache>(t: &GameTables<B>, cm: &Common<B>, c: usize, stm: usize) -
 /// The evaluation from White's point of view.
 #[inline(never)]
 pub fn eval_white<B: EvalCache>(pos: &Position<B>, t: &GameTables<B>) -> i32 {
-    eval_white_traced::<B, false>(pos, t).0
+    match pos.rules().shape {
+        ShapeId::Orthodox => eval_white_traced::<B, false, Orthodox>(pos, t).0,
+        ShapeId::OrthodoxLeaper => eval_white_traced::<B, false, OrthodoxLeaper>(pos, t).0,
+        ShapeId::KnightCompounds => eval_white_traced::<B, false, KnightCompounds>(pos, t).0,
+        ShapeId::Any => eval_white_traced::<B, false, AnyShape>(pos, t).0,
+    }
 }
 
 /// The evaluation from White's point of view, with its terms per side when `T`.
 #[inline(always)]
-fn eval_white_traced<B: EvalCache, const T: bool>(
+fn eval_white_traced<B: EvalCache, const T: bool, SH: Shape>(
     pos: &Position<B>,
     t: &GameTables<B>,
 ) -> (i32, [[S; 11]; 2], i32) {
@@ -353,8 +367,8 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
         pawn_entry: crate::pawns::probe(t, pawns),
         kings: [pos.king_cell(Color::White), pos.king_cell(Color::Black)],
     };
-    let mut w = side_pass::<B, WHITE, T>(pos, t, &cm);
-    let mut b = side_pass::<B, BLACK, T>(pos, t, &cm);
+    let mut w = side_pass::<B, WHITE, T, SH>(pos, t, &cm);
+    let mut b = side_pass::<B, BLACK, T, SH>(pos, t, &cm);
 
     let threat = [
         threats::<B, WHITE>(pos, t, &cm, &w, &b),
@@ -425,14 +439,14 @@ fn eval_white_traced<B: EvalCache, const T: bool>(
 
 /// Each term's (middle game, end game) score per side, `[white, black]`, by [`TERMS`] index.
 pub fn term_scores<B: EvalCache>(pos: &Position<B>) -> [[S; 11]; 2] {
-    eval_white_traced::<B, true>(pos, tables_for(pos.rules())).1
+    eval_white_traced::<B, true, AnyShape>(pos, tables_for(pos.rules())).1
 }
 
 /// The evaluation's terms for people: per term, White's and Black's (middle game, end
 /// game) scores, then the phase and the final score from the side to move's view.
 pub fn trace<B: EvalCache>(pos: &Position<B>) -> String {
     let t = tables_for(pos.rules());
-    let (white, terms, phase) = eval_white_traced::<B, true>(pos, t);
+    let (white, terms, phase) = eval_white_traced::<B, true, AnyShape>(pos, t);
     let mut out = format!(
         "{:<14} {:>13} {:>13} {:>13}\n",
         "term", "white mg/eg", "black mg/eg", "diff mg/eg"

@@ -6,8 +6,9 @@
 //!   files are embedded) and kept by `registry`; `piece_tables` — a piece's Betza moves as
 //!   tables; `rules` — a game's tables, built once per process.
 //! * `moves` — the 2D move kinds over the shared packed move.
-//! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves;
-//!   `no_checks` — the filter for games where giving check is illegal.
+//! * `position` — mailbox plus bitboards, keys, make/unmake; `movegen` — legal moves,
+//!   compiled per piece-set `shape`; `no_checks` — the filter for games where giving check
+//!   is illegal.
 //! * `goal` — what a goal decides (at once, or after Black's reply in racing kings).
 //! * `fen`, `notation`, `diagram` — text in and out.
 //! * `outcome` — the facts the shared judge of finished games needs, dead positions.
@@ -33,5 +34,6 @@ pub mod position;
 pub mod registry;
 pub mod rules;
 pub mod search;
+pub mod shape;
 pub mod special_moves;
 pub mod variant;

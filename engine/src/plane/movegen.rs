@@ -6,12 +6,17 @@
 //! "between" is a tree, so instead of exact pin lines we compute a small superset of such
 //! pieces ("pin candidates") and test just their moves against the occupancy after the move.
 //! King moves, en passant, castling and every move while in check are tested the same way.
+//!
+//! The generator is compiled once per piece-set shape (`shape`): for the common piece sets
+//! each role slot's kind and the leap groups are constants, as if written for the game;
+//! every other game takes the copy that reads them from its rules.
 
 use crate::outcome::bare_king_verdict;
 use crate::plane::moves::{Move, MoveKind};
 use crate::plane::no_checks::NoChecks;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
 use crate::plane::position::{AttackerSets, Position, NO_SQUARE};
+use crate::plane::shape::{AnyShape, KnightCompounds, Orthodox, OrthodoxLeaper, Shape, ShapeId};
 use crate::sink::{MoveSink, PlainMove};
 use crate::types::{Role, BUILTIN_ROLE_COUNT, ROLES};
 use arrayvec::ArrayVec;
@@ -64,17 +69,17 @@ impl<B: Bitboard> Position<B> {
 
     /// Is `sq` attacked by any of `by` (a subset of the enemy) with occupancy `occ`?
     #[inline(always)]
-    fn attacked_in(&self, cx: &Ctx<B>, sq: usize, occ: B, by: B) -> bool {
-        (self.attackers_with(sq, occ, &cx.attackers) & by).any()
+    fn attacked_in<SH: Shape>(&self, cx: &Ctx<B>, sq: usize, occ: B, by: B) -> bool {
+        (self.attackers_as::<SH>(sq, occ, &cx.attackers) & by).any()
     }
 
     /// Is the king still safe if a piece goes `from -> to` (capturing whatever is on `to`)?
     #[inline(always)]
-    fn safe_after(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {
+    fn safe_after<SH: Shape>(&self, cx: &Ctx<B>, from: usize, to: usize) -> bool {
         let occ = (cx.occ ^ B::bit(from)) | B::bit(to);
         let theirs = cx.theirs & !B::bit(to);
         if cx.in_check || cx.exact {
-            !self.attacked_in(cx, cx.ksq, occ, theirs)
+            !self.attacked_in::<SH>(cx, cx.ksq, occ, theirs)
         } else {
             let r = self.rules;
             ((r.orth.attacks(cx.ksq, occ) & cx.their_orth)
@@ -113,22 +118,35 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink<Move, B>>(&self, sink: &mut S) {
-        if self.rules.checks_forbidden {
-            return self.generate_with(&mut NoChecks::new(self, sink), false);
-        }
-        self.generate_with(sink, false);
+        self.generate_shaped(sink, false);
     }
 
     /// Generates the legal captures and promotions (en passant included) into `sink`.
     pub fn generate_tactical<S: MoveSink<Move, B>>(&self, sink: &mut S) {
-        if self.rules.checks_forbidden {
-            return self.generate_with(&mut NoChecks::new(self, sink), true);
+        self.generate_shaped(sink, true);
+    }
+
+    /// Picks the copy of move generation compiled for the game's piece-set shape (games
+    /// where giving check is illegal take the general one, behind their filter).
+    #[inline(always)]
+    fn generate_shaped<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
+        let r = self.rules;
+        if r.checks_forbidden {
+            return self
+                .generate_with::<_, AnyShape>(&mut NoChecks::new(self, sink), tactical_only);
         }
-        self.generate_with(sink, true);
+        match r.shape {
+            ShapeId::Orthodox => self.generate_with::<S, Orthodox>(sink, tactical_only),
+            ShapeId::OrthodoxLeaper => self.generate_with::<S, OrthodoxLeaper>(sink, tactical_only),
+            ShapeId::KnightCompounds => {
+                self.generate_with::<S, KnightCompounds>(sink, tactical_only)
+            }
+            ShapeId::Any => self.generate_with::<S, AnyShape>(sink, tactical_only),
+        }
     }
 
     #[inline(always)]
-    fn generate_with<S: MoveSink<Move, B>>(&self, sink: &mut S, tactical_only: bool) {
+    fn generate_with<S: MoveSink<Move, B>, SH: Shape>(&self, sink: &mut S, tactical_only: bool) {
         if self.rules.may_end_early && (self.goal_verdict().is_some() || self.bare_king_decided()) {
             return;
         }
@@ -139,8 +157,8 @@ impl<B: Bitboard> Position<B> {
         let occ = ours | theirs;
         let sets = &self.board.sets;
         let ksq = (sets.role(Role::King) & ours).lsb();
-        let attackers = self.attacker_sets();
-        let checkers = self.attackers_with(ksq, occ, &attackers) & theirs;
+        let attackers = self.attacker_sets_as::<SH>();
+        let checkers = self.attackers_as::<SH>(ksq, occ, &attackers) & theirs;
         let r = self.rules;
         let cx = Ctx {
             ksq,
@@ -152,7 +170,7 @@ impl<B: Bitboard> Position<B> {
             in_check: checkers.any(),
             target_mask: if tactical_only { theirs } else { !ours },
             tactical_only,
-            exact: !r.irregular_roles.is_empty(),
+            exact: SH::KINDS.is_none() && !r.irregular_roles.is_empty(),
             attackers,
         };
 
@@ -164,17 +182,22 @@ impl<B: Bitboard> Position<B> {
             } else {
                 self.pin_candidates(&cx)
             };
-            self.generate_pieces(&cx, tested, sink);
-            self.generate_pawns(&cx, tested, sink);
+            self.generate_pieces::<S, SH>(&cx, tested, sink);
+            self.generate_pawns::<S, SH>(&cx, tested, sink);
         }
-        self.generate_king(&cx, sink);
+        self.generate_king::<S, SH>(&cx, sink);
         if !cx.in_check && self.castling != 0 && !tactical_only {
-            self.generate_castling(&cx, sink);
+            self.generate_castling::<S, SH>(&cx, sink);
         }
     }
 
     #[inline(always)]
-    fn generate_pieces<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+    fn generate_pieces<S: MoveSink<Move, B>, SH: Shape>(
+        &self,
+        cx: &Ctx<B>,
+        tested: B,
+        sink: &mut S,
+    ) {
         for role in [
             Role::Knight,
             Role::Bishop,
@@ -183,19 +206,20 @@ impl<B: Bitboard> Position<B> {
             Role::Ultra,
             Role::Chancellor,
         ] {
-            self.generate_role(cx, role, tested, sink);
+            self.generate_role::<S, SH>(cx, role, tested, sink);
         }
-        // The extra slots of a file game with more than eight piece types.
-        if self.rules.has_extra_roles {
+        // The extra slots of a file game with more than eight piece types (no shape has
+        // them).
+        if SH::KINDS.is_none() && self.rules.has_extra_roles {
             for &role in &ROLES[BUILTIN_ROLE_COUNT..] {
-                self.generate_role(cx, role, tested, sink);
+                self.generate_role::<S, SH>(cx, role, tested, sink);
             }
         }
     }
 
     /// The moves of our pieces of one role (not pawn, not king).
     #[inline(always)]
-    fn generate_role<S: MoveSink<Move, B>>(
+    fn generate_role<S: MoveSink<Move, B>, SH: Shape>(
         &self,
         cx: &Ctx<B>,
         role: Role,
@@ -203,36 +227,45 @@ impl<B: Bitboard> Position<B> {
         sink: &mut S,
     ) {
         let r = self.rules;
+        let p = &r.pieces[role.index()];
+        let kind = match SH::KINDS {
+            Some(kinds) => kinds[role.index()],
+            None => p.kind,
+        };
+        if kind == PieceKind::Idle {
+            return;
+        }
         let from = self.board.sets.role(role) & cx.ours;
         if from.is_empty() {
             return;
         }
-        let p = &r.pieces[role.index()];
         // A plain piece's moves are one leap lookup and the shared line tables: pick
         // the loop made for its kind once, so that each piece costs lookups only.
-        match p.kind {
+        match kind {
             PieceKind::Leaper => {
-                self.plain_piece_moves::<S, true, false, false>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, true, false, false>(cx, p, from, tested, sink)
             }
             PieceKind::Rook => {
-                self.plain_piece_moves::<S, false, true, false>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, false, true, false>(cx, p, from, tested, sink)
             }
             PieceKind::Bishop => {
-                self.plain_piece_moves::<S, false, false, true>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, false, false, true>(cx, p, from, tested, sink)
             }
             PieceKind::Queen => {
-                self.plain_piece_moves::<S, false, true, true>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, false, true, true>(cx, p, from, tested, sink)
             }
             PieceKind::LeaperRook => {
-                self.plain_piece_moves::<S, true, true, false>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, true, true, false>(cx, p, from, tested, sink)
             }
             PieceKind::LeaperBishop => {
-                self.plain_piece_moves::<S, true, false, true>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, true, false, true>(cx, p, from, tested, sink)
             }
             PieceKind::LeaperQueen => {
-                self.plain_piece_moves::<S, true, true, true>(cx, p, from, tested, sink)
+                self.plain_piece_moves::<S, SH, true, true, true>(cx, p, from, tested, sink)
             }
-            PieceKind::Irregular => self.irregular_piece_moves(cx, role, from, tested, sink),
+            PieceKind::Irregular => {
+                self.irregular_piece_moves::<S, SH>(cx, role, from, tested, sink)
+            }
             PieceKind::Idle => {}
         }
     }
@@ -242,6 +275,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn plain_piece_moves<
         S: MoveSink<Move, B>,
+        SH: Shape,
         const LEAP: bool,
         const ORTH: bool,
         const DIAG: bool,
@@ -266,14 +300,14 @@ impl<B: Bitboard> Position<B> {
             if DIAG {
                 targets |= r.diag.attacks(from, cx.occ);
             }
-            self.push_piece_moves(cx, from, targets & cx.target_mask, tested, sink);
+            self.push_piece_moves::<S, SH>(cx, from, targets & cx.target_mask, tested, sink);
         }
     }
 
     /// Moves of the pieces on `from` whose moves and captures differ (one-mode leaps,
     /// directional rides).
     #[inline(always)]
-    fn irregular_piece_moves<S: MoveSink<Move, B>>(
+    fn irregular_piece_moves<S: MoveSink<Move, B>, SH: Shape>(
         &self,
         cx: &Ctx<B>,
         role: Role,
@@ -290,14 +324,14 @@ impl<B: Bitboard> Position<B> {
                 r.quiet_moves(us, role, from, cx.occ) & !cx.occ
             };
             let targets = (r.attacks(us, role, from, cx.occ) & cx.theirs) | quiet;
-            self.push_piece_moves(cx, from, targets, tested, sink);
+            self.push_piece_moves::<S, SH>(cx, from, targets, tested, sink);
         }
     }
 
     /// Pushes a piece's moves to `targets`, testing each for the king's safety when the
     /// piece is among `tested`.
     #[inline(always)]
-    fn push_piece_moves<S: MoveSink<Move, B>>(
+    fn push_piece_moves<S: MoveSink<Move, B>, SH: Shape>(
         &self,
         cx: &Ctx<B>,
         from: usize,
@@ -307,7 +341,7 @@ impl<B: Bitboard> Position<B> {
     ) {
         if tested.has(from) {
             for to in targets.iter() {
-                if self.safe_after(cx, from, to) {
+                if self.safe_after::<SH>(cx, from, to) {
                     sink.push(Move::new(from, to));
                 }
             }
@@ -317,7 +351,12 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, tested: B, sink: &mut S) {
+    fn generate_pawns<S: MoveSink<Move, B>, SH: Shape>(
+        &self,
+        cx: &Ctx<B>,
+        tested: B,
+        sink: &mut S,
+    ) {
         let r = self.rules;
         let us = self.turn.side.index();
         let them = 1 - us;
@@ -345,7 +384,7 @@ impl<B: Bitboard> Position<B> {
                     quiet &= !B::bit(ep);
                     let victim = victims.lsb();
                     let occ = (cx.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
-                    if !self.attacked_in(cx, cx.ksq, occ, cx.theirs & !B::bit(victim)) {
+                    if !self.attacked_in::<SH>(cx, cx.ksq, occ, cx.theirs & !B::bit(victim)) {
                         sink.push(Move::special(from, ep, MoveKind::EnPassant, victim));
                     }
                 }
@@ -355,7 +394,7 @@ impl<B: Bitboard> Position<B> {
             let plain = targets & !zone;
             if check_each {
                 for to in plain.iter() {
-                    if self.safe_after(cx, from, to) {
+                    if self.safe_after::<SH>(cx, from, to) {
                         sink.push(Move::new(from, to));
                     }
                 }
@@ -363,7 +402,7 @@ impl<B: Bitboard> Position<B> {
                 sink.push_targets(from, plain);
             }
             for to in (targets & zone).iter() {
-                if !check_each || self.safe_after(cx, from, to) {
+                if !check_each || self.safe_after::<SH>(cx, from, to) {
                     for &role in r.promotion_choices[us][to] {
                         if allowed & (1 << role.index()) != 0 {
                             sink.push(Move::with_promotion(from, to, role));
@@ -383,7 +422,7 @@ impl<B: Bitboard> Position<B> {
                     continue;
                 }
                 for to in (ds.dests & !cx.occ).iter() {
-                    if check_each && !self.safe_after(cx, from, to) {
+                    if check_each && !self.safe_after::<SH>(cx, from, to) {
                         continue;
                     }
                     if zone.has(to) {
@@ -424,18 +463,23 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn generate_king<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+    fn generate_king<S: MoveSink<Move, B>, SH: Shape>(&self, cx: &Ctx<B>, sink: &mut S) {
         let r = self.rules;
         let occ = cx.occ ^ B::bit(cx.ksq);
         let us = self.turn.side.index();
-        for to in (r.attacks(us, Role::King, cx.ksq, cx.occ) & cx.target_mask).iter() {
-            if !self.attacked_in(cx, to, occ, cx.theirs & !B::bit(to)) {
+        let kind = match SH::KINDS {
+            Some(kinds) => kinds[Role::King.index()],
+            None => r.pieces[Role::King.index()].kind,
+        };
+        let reach = r.attacks_as(kind, us, Role::King, cx.ksq, cx.occ);
+        for to in (reach & cx.target_mask).iter() {
+            if !self.attacked_in::<SH>(cx, to, occ, cx.theirs & !B::bit(to)) {
                 sink.push(Move::new(cx.ksq, to));
             }
         }
     }
 
-    fn generate_castling<S: MoveSink<Move, B>>(&self, cx: &Ctx<B>, sink: &mut S) {
+    fn generate_castling<S: MoveSink<Move, B>, SH: Shape>(&self, cx: &Ctx<B>, sink: &mut S) {
         for (side, rule) in self.rules.castling[self.turn.side.index()]
             .iter()
             .enumerate()
@@ -447,14 +491,14 @@ impl<B: Bitboard> Position<B> {
             if rule
                 .must_be_safe
                 .iter()
-                .any(|sq| self.attacked_in(cx, sq, cx.occ, cx.theirs))
+                .any(|sq| self.attacked_in::<SH>(cx, sq, cx.occ, cx.theirs))
             {
                 continue;
             }
             let occ = (cx.occ ^ B::bit(rule.king_from) ^ B::bit(rule.rook_from))
                 | B::bit(rule.king_to)
                 | B::bit(rule.rook_to);
-            if !self.attacked_in(cx, rule.king_to, occ, cx.theirs) {
+            if !self.attacked_in::<SH>(cx, rule.king_to, occ, cx.theirs) {
                 sink.push(Move::special(
                     rule.king_from,
                     rule.king_to,

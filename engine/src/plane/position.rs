@@ -4,9 +4,10 @@
 use crate::piece_sets::Placement;
 use crate::plane::moves::{Move, MoveKind};
 use crate::plane::rules::{rules_for, Rules, RulesCache, RulesError};
+use crate::plane::shape::{AnyShape, KnightCompounds, Orthodox, OrthodoxLeaper, Shape, ShapeId};
 use crate::plane::variant::VariantSpec;
 use crate::turn::Turn;
-use crate::types::{Color, Piece, Role, ROLE_COUNT};
+use crate::types::{Color, Piece, Role, BUILTIN_ROLE_COUNT, ROLES, ROLE_COUNT};
 use oblique_tables::Bitboard;
 
 /// Marks "no en-passant square".
@@ -98,57 +99,92 @@ impl<B: Bitboard> Position<B> {
     /// The pieces grouped the way they attack, for `attackers_with`.
     #[inline(always)]
     pub fn attacker_sets(&self) -> AttackerSets<B> {
+        self.attacker_sets_as::<AnyShape>()
+    }
+
+    /// `attacker_sets` for a game of shape `SH`: a shape's groups are constant roles.
+    #[inline(always)]
+    pub(crate) fn attacker_sets_as<SH: Shape>(&self) -> AttackerSets<B> {
         let r = self.rules;
         let sets = &self.board.sets;
         let mut leapers = [B::EMPTY; ROLE_COUNT];
-        for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
-            *set = sets.roles_of(&g.roles);
-        }
+        let (orth, diag) = match SH::KINDS {
+            Some(kinds) => {
+                let mut orth = B::EMPTY;
+                let mut diag = B::EMPTY;
+                for (i, kind) in kinds.into_iter().enumerate() {
+                    if kind.rides_orth() {
+                        orth |= sets.role(ROLES[i]);
+                    }
+                    if kind.rides_diag() {
+                        diag |= sets.role(ROLES[i]);
+                    }
+                }
+                for (set, &roles) in leapers.iter_mut().zip(SH::LEAP_GROUPS) {
+                    for (i, &role) in ROLES.iter().enumerate().take(BUILTIN_ROLE_COUNT) {
+                        if roles & 1 << i != 0 {
+                            *set |= sets.role(role);
+                        }
+                    }
+                }
+                (orth, diag)
+            }
+            None => {
+                for (set, g) in leapers.iter_mut().zip(&r.leap_groups) {
+                    *set = sets.roles_of(&g.roles);
+                }
+                (sets.roles_of(&r.orth_roles), sets.roles_of(&r.diag_roles))
+            }
+        };
         AttackerSets {
             white: sets.color(Color::White),
             black: sets.color(Color::Black),
-            orth: sets.roles_of(&r.orth_roles),
-            diag: sets.roles_of(&r.diag_roles),
+            orth,
+            diag,
             pawns: sets.role(Role::Pawn),
             leapers,
         }
     }
 
-    /// Every piece (of either colour) that attacks `sq` with the given occupancy.
+    /// Every piece (of either colour) that attacks `sq` with the given occupancy, asked in
+    /// the copy compiled for the game's piece-set shape.
     #[inline]
     pub fn attackers_to(&self, sq: usize, occupied: B) -> B {
-        let r = self.rules;
-        let sets = &self.board.sets;
-        let white = sets.color(Color::White);
-        let black = sets.color(Color::Black);
-        let pawns = sets.role(Role::Pawn);
-        let mut a = (r.orth.attacks(sq, occupied) & sets.roles_of(&r.orth_roles))
-            | (r.diag.attacks(sq, occupied) & sets.roles_of(&r.diag_roles))
-            | (r.pawn_attackers[0][sq] & pawns & white)
-            | (r.pawn_attackers[1][sq] & pawns & black);
-        for g in &r.leap_groups {
-            let set = sets.roles_of(&g.roles);
-            if g.symmetric {
-                a |= g.from[0][sq] & set;
-            } else {
-                a |= (g.from[0][sq] & set & white) | (g.from[1][sq] & set & black);
-            }
+        match self.rules.shape {
+            ShapeId::Orthodox => self.attackers_to_as::<Orthodox>(sq, occupied),
+            ShapeId::OrthodoxLeaper => self.attackers_to_as::<OrthodoxLeaper>(sq, occupied),
+            ShapeId::KnightCompounds => self.attackers_to_as::<KnightCompounds>(sq, occupied),
+            ShapeId::Any => self.attackers_to_as::<AnyShape>(sq, occupied),
         }
-        if !r.irregular_roles.is_empty() {
-            a |= self.irregular_attackers(sq, occupied, white, black);
-        }
-        a
+    }
+
+    #[inline(always)]
+    fn attackers_to_as<SH: Shape>(&self, sq: usize, occupied: B) -> B {
+        self.attackers_as::<SH>(sq, occupied, &self.attacker_sets_as::<SH>())
     }
 
     /// `attackers_to` with the pieces already grouped (`attacker_sets` of this position):
     /// move generation groups them once per node and then asks about many cells.
     #[inline(always)]
     pub fn attackers_with(&self, sq: usize, occupied: B, s: &AttackerSets<B>) -> B {
+        self.attackers_as::<AnyShape>(sq, occupied, s)
+    }
+
+    /// `attackers_with` for a game of shape `SH` (`s` from `attacker_sets_as::<SH>`): a
+    /// shape's leap groups are a fixed number, all symmetric, and it has no irregular piece.
+    #[inline(always)]
+    pub(crate) fn attackers_as<SH: Shape>(&self, sq: usize, occupied: B, s: &AttackerSets<B>) -> B {
         let r = self.rules;
         let mut a = (r.orth.attacks(sq, occupied) & s.orth)
             | (r.diag.attacks(sq, occupied) & s.diag)
             | (r.pawn_attackers[0][sq] & s.pawns & s.white)
             | (r.pawn_attackers[1][sq] & s.pawns & s.black);
+        if SH::KINDS.is_some() {
+            for (i, &set) in s.leapers.iter().enumerate().take(SH::LEAP_GROUPS.len()) {
+                a |= r.leap_groups[i].from[0][sq] & set;
+            }
+            return a;
+        }
         for (g, &set) in r.leap_groups.iter().zip(&s.leapers) {
             if g.symmetric {
                 a |= g.from[0][sq] & set;

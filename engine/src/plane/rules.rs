@@ -3,6 +3,7 @@
 
 use crate::piece_sets::RoleSet;
 use crate::plane::piece_tables::{PieceKind, PieceTables};
+use crate::plane::shape::{PieceSet, ShapeId};
 use crate::plane::variant::{Promotion, Symmetry, VariantSpec, Width, MAX_GAMES};
 use crate::types::{Color, Role, BUILTIN_ROLE_COUNT, ROLES, ROLE_COUNT};
 use crate::zobrist::Zobrist;
@@ -56,6 +57,8 @@ pub struct Rules<B: Bitboard> {
     pub may_end_early: bool,
     /// `spec.end.checks_forbidden`, kept beside the tables move generation reads.
     pub checks_forbidden: bool,
+    /// The piece set's shape: which copy of move generation the game takes.
+    pub shape: ShapeId,
     /// Each role slot's moves (the pawn slot's are `pawn_*`).
     pub pieces: [PieceTables<B>; ROLE_COUNT],
     /// Roles whose pieces ride whole rook lines / bishop lines (pins and checks).
@@ -109,6 +112,14 @@ fn select(keep: impl Fn(Role) -> bool) -> RoleSet {
             .filter(|&&r| keep(r))
             .fold(0u16, |m, r| m | 1 << r.index()),
     )
+}
+
+/// The bits (`Role::index`) of the roles in `set`.
+fn role_mask(set: &RoleSet) -> u16 {
+    ROLES
+        .iter()
+        .filter(|&&r| set.has(r))
+        .fold(0u16, |m, r| m | 1 << r.index())
 }
 
 /// Roles whose pieces leap alike, and where a piece of each colour must stand to leap to a
@@ -233,11 +244,7 @@ impl<B: Bitboard> Rules<B> {
                     .any(|&r| g.roles.has(r) && pieces[r.index()].leap == t.leap)
             }) {
                 Some(g) => {
-                    let mask = ROLES
-                        .iter()
-                        .filter(|&&r| g.roles.has(r) || r == role)
-                        .fold(0u16, |m, r| m | 1 << r.index());
-                    g.roles = RoleSet::from_mask(mask);
+                    g.roles = RoleSet::from_mask(role_mask(&g.roles) | 1 << role.index());
                 }
                 None => {
                     let from = t.leap_from();
@@ -456,6 +463,14 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
+        let group_roles: ArrayVec<(u16, bool), ROLE_COUNT> = leap_groups
+            .iter()
+            .map(|g| (role_mask(&g.roles), g.symmetric))
+            .collect();
+        let shape = ShapeId::of(&PieceSet {
+            kinds: pieces.each_ref().map(|p| p.kind),
+            leap_groups: &group_roles,
+        });
         Ok(Rules {
             spec,
             cells: n,
@@ -467,6 +482,7 @@ impl<B: Bitboard> Rules<B> {
             has_extra_roles: spec.roles.iter().any(|r| r.index() >= BUILTIN_ROLE_COUNT),
             may_end_early: !goals.is_empty() || spec.end.bare_king,
             checks_forbidden: spec.end.checks_forbidden,
+            shape,
             pieces,
             orth_roles,
             diag_roles,
@@ -497,8 +513,21 @@ impl<B: Bitboard> Rules<B> {
     /// capture. Empty for the pawn slot (pawns have their own tables).
     #[inline(always)]
     pub fn attacks(&self, color: usize, role: Role, sq: usize, occupied: B) -> B {
+        self.attacks_as(self.pieces[role.index()].kind, color, role, sq, occupied)
+    }
+
+    /// `attacks` with the role's kind given (a constant where the game's shape is known).
+    #[inline(always)]
+    pub fn attacks_as(
+        &self,
+        kind: PieceKind,
+        color: usize,
+        role: Role,
+        sq: usize,
+        occupied: B,
+    ) -> B {
         let p = &self.pieces[role.index()];
-        match p.kind {
+        match kind {
             PieceKind::Leaper => p.leap[color][sq],
             PieceKind::Rook => self.orth.attacks(sq, occupied),
             PieceKind::Bishop => self.diag.attacks(sq, occupied),
