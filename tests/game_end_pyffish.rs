@@ -41,6 +41,19 @@ flagRegionBlack = *1
 
 [hill:kingofthehill]
 flagRegion = c3 d3 e3 f3 c6 d6 e6 f6
+
+[rookrace:chess]
+flagPiece = r
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagMove = true
+
+[mixedrace:chess]
+flagPieceWhite = k
+flagPieceBlack = r
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagMove = true
 ";
 
 /// Black to move, stalemated (not in check, no move).
@@ -147,6 +160,29 @@ fn cases() -> Vec<(&'static str, String, String)> {
         // White home and Black in check (only a set-up position): no reply, White wins.
         race("1K6/6k1/8/8/8/8/8/6R1 b - - 0 1", ""),
         race("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1", ""),
+    ]);
+    // flagMove with a goal piece that is not the king: the other side answers with one
+    // move, which may take the piece off its goal; a king's side answers only as Black.
+    let rooks = |fen: &str, moves: &str| ("rookrace", fen.to_string(), moves.to_string());
+    let white_first = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let black_first = "4k3/8/8/8/8/3K4/7r/R7 b - - 0 1";
+    c.extend([
+        rooks(white_first, "a1a8"),
+        rooks(white_first, "a1a8 e8e7"),
+        // (A pawn for White: king and knight against king is a draw by material.)
+        rooks("4k3/8/1n6/8/8/8/7P/R3K3 w - - 0 1", "a1a8 b6a8"),
+        rooks(black_first, "h2h1"),
+        rooks(black_first, "h2h1 a1a8"),
+        rooks(black_first, "h2h1 a1h1"),
+        rooks("R7/8/8/8/8/8/7k/4K3 w - - 0 1", ""),
+        rooks("R7/8/8/8/8/8/7k/4K3 b - - 0 1", ""),
+    ]);
+    let mixed = |fen: &str, moves: &str| ("mixedrace", fen.to_string(), moves.to_string());
+    c.extend([
+        mixed("8/1K6/8/8/8/8/8/k6r w - - 0 1", ""),
+        mixed("8/1K6/8/8/8/8/7r/k7 w - - 0 1", "b7b8"),
+        mixed("8/1K6/8/8/8/8/7r/k7 w - - 0 1", "b7b8 h2h1"),
+        mixed("8/1K6/8/8/8/8/7r/k7 b - - 0 1", "h2h1"),
     ]);
     c
 }

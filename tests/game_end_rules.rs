@@ -317,16 +317,17 @@ fn end_rules_the_engine_does_not_play_are_refused_with_their_line() {
         "goal_reply = \"white\"",
         "goal_reply = \"white\"",
     );
-    // Black's reply is played for a king's goal only.
+    // The reply judges one goal piece a side: it needs a goal, and not two a side.
     refused(
         "reply-no-goal",
         "goal_reply = \"black\"",
-        "needs a goal for the king",
+        "needs a goal ([[end.goal]]) for one piece a side at most",
     );
     refused(
-        "reply-queen",
-        "goal_reply = \"black\"\n[[end.goal]]\npiece = \"q\"\nwhite = [\"rank 8\"]",
-        "needs a goal for the king",
+        "reply-two-goals",
+        "goal_reply = \"black\"\n[[end.goal]]\npiece = \"q\"\nwhite = [\"rank 8\"]\n\
+         [[end.goal]]\npiece = \"k\"\nwhite = [\"e8\"]",
+        "needs a goal ([[end.goal]]) for one piece a side at most",
     );
     refused(
         "goal-nowhere",

@@ -647,7 +647,7 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
         }
     }
 
-    let goal_reply = flag_move(rules, &goals, &present)?;
+    let goal_reply = flag_move(rules, &goals)?;
 
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
     fields[0] = start.fen.clone();
@@ -687,25 +687,30 @@ pub fn translate(name: &str, rules: &Rules) -> Result<GameFile, Refusal> {
     })
 }
 
-/// `flagMove = true` as our `goal_reply = "black"`: played when the goal is the king's on
-/// both sides (racing kings), where Fairy-Stockfish gives Black its one more move and calls
-/// both kings home a draw; refused for other goal pieces, whose extra move is another rule
-/// (the opponent may take the piece off its goal). Without any goal the key does nothing.
-fn flag_move(rules: &Rules, goals: &[Goal], present: &[usize]) -> Result<Option<String>, Refusal> {
+/// `flagMove = true` as our `goal_reply = "black"`: the side to move answers the other
+/// side's goal piece reaching its goal with one more move (racing kings: Black's king may
+/// follow for a draw; another goal piece may be taken off its goal), as Fairy-Stockfish's
+/// `is_immediate_game_end` judges it (`engine/src/plane/goal.rs`). A section has one flag
+/// piece a side (a flag region without `flagPiece`, every piece type, is refused here).
+/// Without any goal the key does nothing.
+fn flag_move(rules: &Rules, goals: &[Goal]) -> Result<Option<String>, Refusal> {
     if !rules.flag_move || goals.is_empty() {
         return Ok(None);
     }
-    let king = rules.letters[KING];
-    let kings_only = goals.iter().all(|g| Some(g.piece) == king)
-        && present.contains(&KING)
-        && goals
-            .iter()
-            .all(|g| !g.white.is_empty() && g.black.as_ref().is_some_and(|b| !b.is_empty()));
-    if !kings_only {
+    let white = goals.iter().filter(|g| !g.white.is_empty()).count();
+    let black = goals
+        .iter()
+        .filter(|g| {
+            g.black
+                .as_ref()
+                .map_or(!g.white.is_empty(), |b| !b.is_empty())
+        })
+        .count();
+    if white > 1 || black > 1 {
         return refuse(
             Some("flagMove"),
-            "flagMove = true: the extra move after reaching a goal is played only when both \
-             sides' goal piece is the king",
+            "flagMove = true: the extra move after reaching a goal is played for one flag \
+             piece a side (set flagPiece)",
         );
     }
     Ok(Some("black".to_string()))

@@ -55,7 +55,8 @@ impl<B: Bitboard> Position<B> {
 
 /// The game's end rules in one line, as `oblique check` prints them: `end stalemate loss,
 /// move rule 140 halfmoves, repetition 3, bare king loses, dead kings-only, checks
-/// forbidden, goal k d4 e4 (Black: d5 e5), Black replies to White's goal (both home: draw)`.
+/// forbidden, goal k d4 e4 (Black: d5 e5), a goal reached is answered with one move (both
+/// kings home: draw)`.
 pub fn describe_end(spec: &VariantSpec) -> String {
     let e = spec.end;
     let mut parts = vec![format!(
@@ -105,7 +106,7 @@ pub fn describe_end(spec: &VariantSpec) -> String {
         ));
     }
     if !spec.goals.is_empty() && e.goal_reply {
-        parts.push("Black replies to White's goal (both home: draw)".to_string());
+        parts.push("a goal reached is answered with one move (both kings home: draw)".to_string());
     }
     format!("end {}", parts.join(", "))
 }

@@ -54,8 +54,13 @@ pub(super) fn rules(
     let goals = goals(file, role_of, fail)?;
     // A king with a goal can always walk to it: no material is dead then.
     let king_goal = goals.iter().any(|g| g.role == Role::King);
-    // Black's reply to White's goal is for a race of kings: the king's goal alone, both sides.
-    let kings_race = matches!(goals, [g] if g.role == Role::King && g.black.is_none_or(|b| !b.is_empty()) && !g.white.is_empty());
+    // The reply (Fairy-Stockfish's flagMove) judges one goal piece a side.
+    let white_goals = goals.iter().filter(|g| !g.white.is_empty()).count();
+    let black_goals = goals
+        .iter()
+        .filter(|g| g.black.map_or(!g.white.is_empty(), |b| !b.is_empty()))
+        .count();
+    let one_goal_a_side = !goals.is_empty() && white_goals <= 1 && black_goals <= 1;
     let dead = match e.dead.as_deref() {
         None if king_goal => DeadPosition::Never,
         Some("none") => DeadPosition::Never,
@@ -87,11 +92,10 @@ pub(super) fn rules(
     let goal_reply =
         match e.goal_reply.as_deref() {
             None | Some("none") => false,
-            Some("black") if kings_race => true,
+            Some("black") if one_goal_a_side => true,
             Some("black") => return Err(fail(
                 "goal_reply =",
-                "goal_reply = \"black\" needs a goal for the king (royal piece) on both sides, \
-                 and no other goal"
+                "goal_reply = \"black\" needs a goal ([[end.goal]]) for one piece a side at most"
                     .to_string(),
             )),
             Some(s) => {
