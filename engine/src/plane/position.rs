@@ -96,13 +96,8 @@ impl<B: Bitboard> Position<B> {
         self.board.remove::<HASH>(sq, &mut self.turn.key)
     }
 
-    /// The pieces grouped the way they attack, for `attackers_with`.
-    #[inline(always)]
-    pub fn attacker_sets(&self) -> AttackerSets<B> {
-        self.attacker_sets_as::<AnyShape>()
-    }
-
-    /// `attacker_sets` for a game of shape `SH`: a shape's groups are constant roles.
+    /// The pieces grouped the way they attack, for `attackers_as`, in a game of shape `SH`
+    /// (a shape's groups are constant roles).
     #[inline(always)]
     pub(crate) fn attacker_sets_as<SH: Shape>(&self) -> AttackerSets<B> {
         let r = self.rules;
@@ -163,15 +158,9 @@ impl<B: Bitboard> Position<B> {
         self.attackers_as::<SH>(sq, occupied, &self.attacker_sets_as::<SH>())
     }
 
-    /// `attackers_to` with the pieces already grouped (`attacker_sets` of this position):
-    /// move generation groups them once per node and then asks about many cells.
-    #[inline(always)]
-    pub fn attackers_with(&self, sq: usize, occupied: B, s: &AttackerSets<B>) -> B {
-        self.attackers_as::<AnyShape>(sq, occupied, s)
-    }
-
-    /// `attackers_with` for a game of shape `SH` (`s` from `attacker_sets_as::<SH>`): a
-    /// shape's leap groups are a fixed number, all symmetric, and it has no irregular piece.
+    /// `attackers_to` with the pieces already grouped (`attacker_sets_as::<SH>` of this
+    /// position): move generation groups them once per node and then asks about many cells.
+    /// A shape's leap groups are a fixed number, all symmetric, and it has no irregular piece.
     #[inline(always)]
     pub(crate) fn attackers_as<SH: Shape>(&self, sq: usize, occupied: B, s: &AttackerSets<B>) -> B {
         let r = self.rules;

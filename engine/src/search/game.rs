@@ -44,8 +44,8 @@ pub trait SearchGame: Game + super::see::ExchangeBoard {
             || (r.repetition > 0 && self.repetitions() >= 1)
     }
     /// Has the game been decided by a rule that the search must ask before generating
-    /// moves: Shatranj's bare king (which leaves moves), or a goal under Black's reply
-    /// (racing kings), which may have been won by the side to move or drawn? Goals without
+    /// moves: Shatranj's bare king (which leaves moves), or a goal under the reply
+    /// (racing kings, `flagMove`), which may have been won by the side to move or drawn? Goals without
     /// the reply are left to `no_moves_is_loss` and `lost_by_rule`.
     #[inline]
     fn decided_by_rule(&self) -> Option<RuleVerdict> {
