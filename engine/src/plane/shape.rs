@@ -173,6 +173,10 @@ mod tests {
         k
     }
 
+    fn shape_for(kinds: [PieceKind; ROLE_COUNT], leap_groups: &[(u16, bool)]) -> ShapeId {
+        ShapeId::of(&PieceSet { kinds, leap_groups })
+    }
+
     const ORTHODOX: [(Role, PieceKind); 5] = [
         (Role::Knight, Leaper),
         (Role::Bishop, Bishop),
@@ -184,18 +188,10 @@ mod tests {
     #[test]
     fn the_orthodox_set_and_one_without_bishops_are_orthodox() {
         let groups = [(bit(Role::Knight), true), (bit(Role::King), true)];
-        let set = PieceSet {
-            kinds: kinds(&ORTHODOX),
-            leap_groups: &groups,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Orthodox);
+        assert_eq!(shape_for(kinds(&ORTHODOX), &groups), ShapeId::Orthodox);
         let mut no_bishop = kinds(&ORTHODOX);
         no_bishop[Role::Bishop.index()] = Idle;
-        let set = PieceSet {
-            kinds: no_bishop,
-            leap_groups: &groups,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Orthodox);
+        assert_eq!(shape_for(no_bishop, &groups), ShapeId::Orthodox);
     }
 
     #[test]
@@ -203,27 +199,15 @@ mod tests {
         let mut no_knight = kinds(&ORTHODOX);
         no_knight[Role::Knight.index()] = Idle;
         let king_only = [(bit(Role::King), true)];
-        let set = PieceSet {
-            kinds: no_knight,
-            leap_groups: &king_only,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Any);
+        assert_eq!(shape_for(no_knight, &king_only), ShapeId::Any);
 
         let lopsided = [(bit(Role::Knight), false), (bit(Role::King), true)];
-        let set = PieceSet {
-            kinds: kinds(&ORTHODOX),
-            leap_groups: &lopsided,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Any);
+        assert_eq!(shape_for(kinds(&ORTHODOX), &lopsided), ShapeId::Any);
 
         let groups = [(bit(Role::Knight), true), (bit(Role::King), true)];
         let mut extra = kinds(&ORTHODOX);
         extra[Role::Extra1.index()] = Rook;
-        let set = PieceSet {
-            kinds: extra,
-            leap_groups: &groups,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Any);
+        assert_eq!(shape_for(extra, &groups), ShapeId::Any);
     }
 
     #[test]
@@ -231,11 +215,7 @@ mod tests {
         let groups = [(bit(Role::Knight), true), (bit(Role::King), true)];
         let mut irregular = kinds(&ORTHODOX);
         irregular[Role::Queen.index()] = PieceKind::Irregular;
-        let set = PieceSet {
-            kinds: irregular,
-            leap_groups: &groups,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::Any);
+        assert_eq!(shape_for(irregular, &groups), ShapeId::Any);
     }
 
     fn shape_of(spec: &'static crate::plane::variant::VariantSpec) -> ShapeId {
@@ -282,10 +262,6 @@ mod tests {
             ),
             (bit(Role::King), true),
         ];
-        let set = PieceSet {
-            kinds: k,
-            leap_groups: &groups,
-        };
-        assert_eq!(ShapeId::of(&set), ShapeId::KnightCompounds);
+        assert_eq!(shape_for(k, &groups), ShapeId::KnightCompounds);
     }
 }
