@@ -3,7 +3,9 @@
 //! `tools/graph_perft.py` (which also runs here, on the cases it finishes in seconds), moves
 //! worked out by hand on it (a ray splitting around the hole, a diagonal bridging it, knights
 //! barred by a barrier but not by the hole), orthodox chess written as a graph file (built
-//! here) against the published perft, and every fault of a graph board refused with its line.
+//! here) against the published perft, with its knight also given as a leap table, leap
+//! tables no grid arithmetic gives worked out by hand, and every fault of a graph board
+//! refused with its line.
 
 #[path = "common/tools.rs"]
 mod tools;
@@ -302,6 +304,126 @@ fn chess_written_cell_by_cell_plays_chess() {
     }
 }
 
+/// `grid_cells` with one more line per cell, `leaps = { TABLE = [...] }`, from `leaps(file,
+/// rank)` (cells listed without their own leaps get none).
+fn with_leaps(cells: &str, table: &str, leaps: impl Fn(i32, i32) -> Vec<String>) -> String {
+    let mut out = String::new();
+    for line in cells.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if let Some(slot) = line
+            .strip_prefix("slot = \"")
+            .and_then(|l| l.strip_suffix('"'))
+        {
+            let (f, r) = (
+                i32::from(slot.as_bytes()[0] - b'a'),
+                slot[1..].parse::<i32>().expect("rank") - 1,
+            );
+            let list: Vec<String> = leaps(f, r).iter().map(|c| format!("\"{c}\"")).collect();
+            if !list.is_empty() {
+                out.push_str(&format!("leaps = {{ {table} = [{}] }}\n", list.join(", ")));
+            }
+        }
+    }
+    out
+}
+
+/// Orthodox chess on a graph board whose knight is not Betza's `N` but a leap table the
+/// file lists cell by cell (`leaps = { jump = [...] }`, `table = "jump"`), each cell giving
+/// only its leaps towards Black (the reader adds the way back): the same published perft
+/// as chess, 197,281 at depth 4 and Kiwipete's 97,862 at depth 3.
+#[test]
+fn a_knight_given_as_a_leap_table_plays_chess() {
+    let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let forward_leaps = |f: i32, r: i32| -> Vec<String> {
+        [(-2, 1), (-1, 2), (1, 2), (2, 1)]
+            .iter()
+            .map(|&(df, dr)| (f + df, r + dr))
+            .filter(|&(g, s)| (0..8).contains(&g) && (0..8).contains(&s))
+            .map(|(g, s)| name(g, s))
+            .collect()
+    };
+    let cells = with_leaps(&grid_cells(8, 8, true), "jump", forward_leaps);
+    let pieces = CHESS_PIECES.replace("betza = \"N\"", "table = \"jump\"");
+    assert_ne!(pieces, CHESS_PIECES);
+    let text = format!(
+        "[game]\nname = \"graph-chess-table\"\nstart = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
+         [board]\nfiles = 8\nranks = 8\n{cells}{pieces}"
+    );
+    let path = scratch("graph-chess-table.toml", &text);
+    oblique_engine::registry::register_file(&path.to_string_lossy()).expect("file loads");
+    let mut pos = AnyPosition::new("graph-chess-table", None).expect("start");
+    assert_eq!(pos.perft(4), 197_281);
+    let mut kiwi = AnyPosition::new(
+        "graph-chess-table",
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    )
+    .expect("kiwipete");
+    assert_eq!(kiwi.perft(3), 97_862);
+}
+
+/// Leap tables that no grid arithmetic gives, on the short board of docs/game-files.md
+/// (a3 b3 c3 / barrier a2, hole b2, c2 / a1 b1 c1; b1's north forks to a3 and c3). a1 lists
+/// `portal = ["c3"]` and `long = ["a3"]`; worked out by hand from those lists and the links.
+#[test]
+fn leap_tables_go_both_ways_give_check_and_respect_barriers() {
+    let doc = std::fs::read_to_string(root().join("docs/game-files.md")).expect("docs");
+    let block = doc
+        .split("```toml")
+        .find(|b| b.contains("name = \"foot\""))
+        .and_then(|b| b.split("```").next())
+        .expect("the short board's block");
+    let block = block.replacen(
+        "slot = \"a1\"\n",
+        "slot = \"a1\"\nleaps = { portal = [\"c3\"], long = [\"a3\"] }\n",
+        1,
+    );
+    let text = format!(
+        "[game]\nname = \"portal-graph\"\nstart = \"1k1/**1/J1K w - - 0 1\"\n{block}\n\
+         [[piece]]\nletter = \"k\"\nname = \"king\"\nbetza = \"K\"\nroyal = true\n\
+         [[piece]]\nletter = \"j\"\nname = \"jumper\"\nbetza = \"W\"\ntable = \"portal\"\n\
+         [[piece]]\nletter = \"l\"\nname = \"lame\"\ntable = \"long\"\njumps_barriers = false\n\
+         [[piece]]\nletter = \"m\"\nname = \"long\"\ntable = \"long\"\n"
+    );
+    let path = scratch("portal-graph.toml", &text);
+    oblique_engine::registry::register_file(&path.to_string_lossy()).expect("portal board loads");
+    let game = "portal-graph";
+    // From a1: the step east to b1 and the portal to c3.
+    assert_eq!(
+        moves_from(game, "1k1/**1/J1K w - - 0 1", "a1"),
+        set(&["b1", "c3"])
+    );
+    // From c3: steps to c2, b1 (back through the fork) and b3, and the portal's way back.
+    assert_eq!(
+        moves_from(game, "k1J/**1/2K w - - 0 1", "c3"),
+        set(&["c2", "b1", "b3", "a1"])
+    );
+    // The portal gives check: Black's king on c3 may not stay, nor go to c2 or b1 (the
+    // white king on c1 and the jumper's step guard them): b3 is its one move.
+    let pos = AnyPosition::new(game, Some("2k/**1/J1K b - - 0 1")).expect("position");
+    assert!(pos.in_check());
+    assert_eq!(pos.legal_moves_text(), vec!["c3b3".to_string()]);
+    // The long leap a1-a3 crosses the barrier a2: barred for the piece that may not jump
+    // barriers, open to the one that may, both ways.
+    assert_eq!(moves_from(game, "1k1/**1/L1K w - - 0 1", "a1"), set(&[]));
+    assert_eq!(
+        moves_from(game, "1k1/**1/M1K w - - 0 1", "a1"),
+        set(&["a3"])
+    );
+    assert_eq!(moves_from(game, "Mk1/**1/2K w - - 0 1", "a3"), set(&["a1"]));
+    // A piece naming a table the board does not have is refused at its line.
+    let bad = text.replace("table = \"long\"\njumps", "table = \"lng\"\njumps");
+    let parsed = oblique_gamefile::toml_reader::parse("bad.toml", &bad).expect("reads");
+    let e = oblique_engine::plane::load::spec_from_file(&parsed, "bad.toml", &bad, 0)
+        .expect_err("unknown table");
+    assert!(e.reason.contains("has no leap table 'lng'"), "{e}");
+    let line = bad
+        .lines()
+        .position(|l| l == "table = \"lng\"")
+        .map(|i| i + 1);
+    assert_eq!(e.line, line, "{e}");
+}
+
 /// A graph board's faults: one error naming the file and the cell's line.
 #[test]
 fn bad_graph_boards_are_refused_with_their_line() {
@@ -371,6 +493,30 @@ fn bad_graph_boards_are_refused_with_their_line() {
             "already the name or slot",
         ),
         (format!("escalator = \"SEC\"\n{cells}"), 7, "not both"),
+        (
+            cells.replace(
+                "slot = \"b3\"",
+                "slot = \"b3\"\nleaps = { jump = [\"b9\"] }",
+            ),
+            26,
+            "leap 'b9' (table jump) is no cell",
+        ),
+        (
+            cells.replace(
+                "slot = \"b3\"",
+                "slot = \"b3\"\nleaps = { jump = [\"b3\"] }",
+            ),
+            26,
+            "leaps from the cell to itself",
+        ),
+        (
+            cells.replace(
+                "slot = \"b3\"",
+                "slot = \"b3\"\nleaps = { \"ju mp\" = [\"a1\"] }",
+            ),
+            26,
+            "leap table name 'ju mp'",
+        ),
         (
             cells.replace("slot = \"b3\"", "slot = \"b3\"\nnorth = [\"a1\"]"),
             26,

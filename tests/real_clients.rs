@@ -565,6 +565,27 @@ fn xboard_file_game_capablanca() {
     );
 }
 
+#[test]
+fn xboard_file_game_on_a_graph_board() {
+    // variants/forked-escalators.toml, a board given cell by cell (forked rays around a
+    // hole, barriers): XBoard knows only grids, so, as docs/game-files.md says, it runs with
+    // its legality testing off and the engine judges every move. Each move of the whole
+    // game is replayed by the engine's rules from the file.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/forked-escalators.toml");
+    xboard_game(
+        "xboard-file-graph",
+        XGame {
+            variant: "forked-escalators",
+            xboard_variant: "forked-escalators",
+            second: None,
+            variant_file: Some(&file),
+            test_legality: false,
+            extra: &[],
+            load_fen: None,
+        },
+    );
+}
+
 /// Whether a SAN move names its piece's whole origin square (`Sf8e7`): XBoard writes that
 /// for a piece it generates no moves for, where it cannot tell what needs disambiguating.
 fn full_origin(san: &str) -> bool {

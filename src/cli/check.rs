@@ -68,10 +68,28 @@ fn describe(spec: &'static VariantSpec) -> Result<(), CliError> {
         BoardShape::Escalator(b) => format!("escalator board {}", b.key()),
         BoardShape::Graph(g) => {
             let holes = g.files as usize * g.ranks as usize - g.cells.len() - g.barriers.len();
+            // Each leap of a table goes both ways: count it once.
+            let tables: Vec<String> = geom.map_or_else(Vec::new, |geom| {
+                geom.named_leaper_names()
+                    .into_iter()
+                    .map(|t| {
+                        let ends: usize = geom
+                            .named_leaper(t)
+                            .map_or(0, |l| l.iter().map(Vec::len).sum());
+                        let n = ends / 2;
+                        format!("{t} ({n} leap{})", if n == 1 { "" } else { "s" })
+                    })
+                    .collect()
+            });
             format!(
                 "graph given cell by cell: {holes} holes, {} barriers, {forks} forked \
-                 directions (cell and direction with two or more neighbours)",
-                g.barriers.len()
+                 directions (cell and direction with two or more neighbours){}",
+                g.barriers.len(),
+                if tables.is_empty() {
+                    String::new()
+                } else {
+                    format!(", leap tables {}", tables.join(", "))
+                }
             )
         }
     };

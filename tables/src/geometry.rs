@@ -116,6 +116,8 @@ pub struct CellSpec {
     /// Neighbours per direction (`Dir::index` order), as indices into the cell list.
     pub links: [Vec<usize>; 8],
     pub polygon: Option<Vec<(f32, f32)>>,
+    /// Named leap tables: (table name, the cells a leap of that table reaches from here).
+    pub leaps: Vec<(String, Vec<usize>)>,
 }
 
 /// The graph of a 2D board.
@@ -192,7 +194,7 @@ impl Geometry {
 
     /// A graph board given cell by cell (a game file's `[[board.cell]]`). Every link gets
     /// its way back (X lists Y under NE: Y has X under SW) when the other cell does not list
-    /// it. The caller has checked the slots (distinct, on the grid), the link indices, the
+    /// it, and so does every leap of a named table (X leaps to Y: Y leaps to X). The caller has checked the slots (distinct, on the grid), the link indices, the
     /// size and the barriers (off every cell); a slot that is neither a cell nor a barrier
     /// is a hole.
     pub fn from_cells(
@@ -242,7 +244,27 @@ impl Geometry {
                 }
             }
         }
-        let mut g = Self::assemble(name, files, ranks, cells, grid, adjacency, HashMap::new());
+        let mut named: HashMap<String, Vec<Vec<u8>>> = HashMap::new();
+        for (x, c) in specs.iter().enumerate() {
+            for (table, dests) in &c.leaps {
+                for &y in dests {
+                    if y >= specs.len() || y == x {
+                        return Err(GeometryError(format!(
+                            "{name}: leap table {table} leaps to no cell"
+                        )));
+                    }
+                    let t = named
+                        .entry(table.clone())
+                        .or_insert_with(|| vec![Vec::new(); specs.len()]);
+                    for (a, b) in [(x, y), (y, x)] {
+                        if !t[a].contains(&(b as u8)) {
+                            t[a].push(b as u8);
+                        }
+                    }
+                }
+            }
+        }
+        let mut g = Self::assemble(name, files, ranks, cells, grid, adjacency, named);
         g.barriers = barriers.to_vec();
         g.check_symmetry()?;
         Ok(g)
@@ -462,6 +484,13 @@ impl Geometry {
     /// A leaper table supplied as data by the rules, if the board has one by that name.
     pub fn named_leaper(&self, name: &str) -> Option<&Vec<Vec<u8>>> {
         self.named_leapers.get(name)
+    }
+
+    /// The names of the board's leap tables, sorted.
+    pub fn named_leaper_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.named_leapers.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
     }
 }
 

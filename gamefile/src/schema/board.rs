@@ -2,6 +2,7 @@
 //! boards of our rules, or an explicit graph given cell by cell (`[[board.cell]]`).
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -58,6 +59,10 @@ pub struct CellEntry {
     /// file a, y from White's edge); default: the square of its slot.
     #[serde(default)]
     pub polygon: Option<Vec<[f64; 2]>>,
+    /// Named leap tables: table name -> the cells (names or slots) a leap of that table
+    /// reaches from this cell; each leap also goes back. A piece's `table` key names one.
+    #[serde(default)]
+    pub leaps: BTreeMap<String, Vec<String>>,
 }
 
 impl CellEntry {

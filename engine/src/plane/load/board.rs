@@ -318,6 +318,7 @@ fn graph(
             name,
             links: Default::default(),
             polygon,
+            leaps: Vec::new(),
         });
     }
     // A name or a slot names one cell.
@@ -375,6 +376,48 @@ fn graph(
             }
         }
     }
+    // Named leap tables.
+    for (i, c) in b.cell.iter().enumerate() {
+        for (table, list) in &c.leaps {
+            if !is_table_name(table) {
+                return Err(at(
+                    i,
+                    c,
+                    "leaps",
+                    format!("leap table name '{table}': use letters, digits, '-' and '_'"),
+                ));
+            }
+            let mut dests = Vec::with_capacity(list.len());
+            for n in list {
+                let Some(&j) = index.get(n.as_str()) else {
+                    return Err(at(
+                        i,
+                        c,
+                        "leaps",
+                        format!(
+                            "cell {}: leap '{n}' (table {table}) is no cell of the board",
+                            specs[i].name
+                        ),
+                    ));
+                };
+                if j == i {
+                    return Err(at(
+                        i,
+                        c,
+                        "leaps",
+                        format!(
+                            "cell {}: table {table} leaps from the cell to itself",
+                            specs[i].name
+                        ),
+                    ));
+                }
+                dests.push(j);
+                linked[i] = true;
+                linked[j] = true;
+            }
+            specs[i].leaps.push((table.clone(), dests));
+        }
+    }
     if let Some(i) = linked.iter().position(|&l| !l) {
         return Err(at(
             i,
@@ -420,6 +463,26 @@ fn graph(
         }
     }
     Ok(board)
+}
+
+/// A leap table's name, as a piece's `table` key gives it.
+fn is_table_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+}
+
+/// The leap tables a graph board defines, by name.
+pub(super) fn graph_tables(board: &GraphBoard) -> Vec<&str> {
+    let mut names: Vec<&str> = board
+        .cells
+        .iter()
+        .flat_map(|c| c.leaps.iter().map(|(t, _)| t.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 /// Most cells of one line (a direction and its opposite, every branch) whose occupancy

@@ -237,8 +237,11 @@ pub fn spec_from_file(
             initial_ranks.push(r - 1);
         }
         if let Some(t) = &p.table {
-            let known =
-                matches!(board, BoardShape::Escalator(_)) && (t == "knight" || t == "ultra");
+            let known = match board {
+                BoardShape::Escalator(_) => t == "knight" || t == "ultra",
+                BoardShape::Graph(g) => board::graph_tables(g).contains(&t.as_str()),
+                BoardShape::Grid { .. } => false,
+            };
             if !known {
                 return Err(fail(
                     t,
