@@ -131,6 +131,37 @@ fn check_prints_what_it_understood() {
     );
 }
 
+/// The built-in games' own files (engine/games/, embedded in the binary) are checked as the
+/// built-in games; a changed copy may not take a built-in game's name.
+#[test]
+fn check_proves_the_built_in_games_own_files() {
+    let dir = root().join("engine/games");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("engine/games") {
+        let path = entry.expect("entry").path();
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        if name == "startrek" {
+            continue; // a family's record (tests/startrek.rs)
+        }
+        let (code, out, err) = oblique(&["check", &path.to_string_lossy()]);
+        assert_eq!(code, 0, "{name}:\n{out}\n{err}");
+        assert!(out.starts_with(&format!("game {name} (")), "{out}");
+        assert!(out.contains("network built in (eval/nets/"), "{out}");
+        seen += 1;
+    }
+    assert_eq!(seen, 8, "the eight built-in 2D games");
+    // chess.toml's two published perft entries run.
+    let (_, out, _) = oblique(&["check", "engine/games/chess.toml"]);
+    assert!(out.contains("perft startpos depth 4 = 197281 ok"), "{out}");
+    let text = std::fs::read_to_string(dir.join("chess.toml")).expect("chess.toml");
+    let changed = text.replacen("title = ", "title = \"Mine\"\n# was: title = ", 1);
+    assert_ne!(changed, text);
+    let path = scratch("chess-copy.toml", &changed);
+    let (code, _, err) = oblique(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("'chess' is a built-in game's name"), "{err}");
+}
+
 #[test]
 fn check_fails_on_a_wrong_number() {
     let text = shipped_rules("losalamos.toml");

@@ -27,6 +27,11 @@ pub fn command(args: CheckArgs) -> Result<(), CliError> {
         if toml_reader::family_of(&text).is_some() {
             return check_family(&args, &text);
         }
+        // A built-in game's own file (engine/games/), as this binary embeds it.
+        if let Some(spec) = oblique_engine::registry::builtin_of_text(&text) {
+            describe(spec)?;
+            return run_perft(spec, args.max_depth);
+        }
     }
     let games = oblique_engine::registry::register_file(&args.file)?;
     for spec in games {
@@ -218,8 +223,19 @@ fn describe_network(spec: &'static VariantSpec, pos: &AnyPosition) -> Result<(),
         AnyPosition::W128(_) => file_network::<u128>(spec),
         AnyPosition::StarTrek(_) => None,
     };
+    // A built-in game plays with the network compiled in for it, if any (eval/nets/).
+    let built_in = || {
+        let net = oblique_eval::nnue::nets::network_game(spec.name);
+        oblique_eval::nnue::nets::EMBEDDED
+            .iter()
+            .any(|(g, _)| *g == net)
+            .then_some(net)
+    };
     match found {
-        None => println!("network none (the hand-written evaluation)"),
+        None => match built_in() {
+            Some(net) => println!("network built in (eval/nets/{net}.nnue)"),
+            None => println!("network none (the hand-written evaluation)"),
+        },
         Some(Ok(net)) => println!(
             "network {} ({} hidden units, {} buckets{})",
             spec.network.unwrap_or("-"),

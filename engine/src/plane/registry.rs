@@ -66,6 +66,17 @@ pub fn builtin() -> &'static [&'static VariantSpec] {
     &BUILTIN
 }
 
+/// The built-in game whose embedded file is `text` (line endings aside): `oblique check
+/// engine/games/chess.toml` proves the built-in game, where any other file may not take
+/// its name.
+pub fn builtin_of_text(text: &str) -> Option<&'static VariantSpec> {
+    let text = text.replace("\r\n", "\n");
+    BUILTIN_FILES
+        .iter()
+        .position(|(_, t)| *t == text)
+        .map(|i| builtin()[i])
+}
+
 /// Every 2D game known now: the built-in ones, then those loaded from files.
 pub fn all() -> Vec<&'static VariantSpec> {
     let loaded = LOADED.read().map(|l| l.clone()).unwrap_or_default();
