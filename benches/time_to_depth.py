@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """Time to depth and nodes/s at 1 and 2 threads (Lazy SMP speed-up).
 
-Usage: python3 benches/time_to_depth.py [BINARY] [REPETITIONS]
+Usage: python3 benches/time_to_depth.py [BINARY ...] [REPETITIONS]
 Runs `oblique analyze --depth D --threads T` on a fixed set of positions, 1 and 2 threads
-interleaved (the order alternates), and prints the medians per position and the geometric
-mean of the time-to-depth ratios. Run it on an otherwise idle machine.
+interleaved (the order rotates), and prints the medians per position and the geometric
+mean of the time-to-depth ratios. With several binaries (an A/B of two builds whose
+one-thread search is the same: `bench` gives the same node count), each rep runs the first
+binary at one thread and every binary at two threads, in rotating order, and each binary's
+speed-up is taken against the same one-thread runs. DEPTH_PLUS=N in the environment adds N
+plies to every position's depth (a faster build reaches the listed depths in well under a
+second, where start-up and noise weigh most). Run it on an otherwise idle machine.
 """
-import math, statistics, subprocess, sys
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/release/oblique"
-REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+import math, os, statistics, subprocess, sys
+
+args = sys.argv[1:]
+REPS = int(args.pop()) if args and args[-1].isdigit() else 5
+BINS = args or ["target/release/oblique"]
+PLUS = int(os.environ.get("DEPTH_PLUS", "0"))
 POS = [
  ("chess", None, 15),
  ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 12),
@@ -17,28 +25,40 @@ POS = [
  ("slanted", None, 13),
  ("ultraslanted", None, 11),
 ]
-def run(v, fen, d, t):
-    cmd = [BIN, "analyze", "--variant", v, "--depth", str(d), "--threads", str(t), "--hash", "64"]
-    if fen: cmd += ["--fen", fen]
+
+
+def run(binary, v, fen, d, t):
+    cmd = [binary, "analyze", "--variant", v, "--depth", str(d), "--threads", str(t), "--hash", "64"]
+    if fen:
+        cmd += ["--fen", fen]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()
     last = [l for l in out if l.startswith("depth ")][-1].split()
     g = lambda k: int(last[last.index(k) + 1])
     return g("time"), g("nps"), g("nodes")
+
+
+# The runs of one rep: (label, binary, threads); label 0 is the one-thread run.
+RUNS = [(0, BINS[0], 1)] + [(i + 1, b, 2) for i, b in enumerate(BINS)]
 res = {}
 for rep in range(REPS):
     for i, (v, fen, d) in enumerate(POS):
-        order = (1, 2) if (rep + i) % 2 == 0 else (2, 1)
-        for t in order:
-            res.setdefault((i, t), []).append(run(v, fen, d, t))
+        k = (rep + i) % len(RUNS)
+        for label, binary, t in RUNS[k:] + RUNS[:k]:
+            res.setdefault((i, label), []).append(run(binary, v, fen, d + PLUS, t))
     print("rep", rep, "done", file=sys.stderr)
-rows = []
-sp = []
+med = lambda xs, j: statistics.median(x[j] for x in xs)
+speedups = {label: [] for label, _, _ in RUNS[1:]}
 for i, (v, fen, d) in enumerate(POS):
-    m = {}
-    for t in (1, 2):
-        xs = res[(i, t)]
-        m[t] = (statistics.median(x[0] for x in xs), statistics.median(x[1] for x in xs))
-    s = m[1][0] / m[2][0]
-    sp.append(s)
-    print(f"{v:13} {'start' if not fen else fen[:30]:32} d{d}: 1T {m[1][0]:6.0f} ms {m[1][1]/1e6:5.2f} Mn/s | 2T {m[2][0]:6.0f} ms {m[2][1]/1e6:5.2f} Mn/s | time-to-depth speed-up {s:4.2f}  nps x{m[2][1]/m[1][1]:4.2f}")
-print("geometric mean time-to-depth speed-up", round(math.exp(sum(map(math.log, sp))/len(sp)), 2))
+    one = res[(i, 0)]
+    line = f"{v:13} {'start' if not fen else fen[:30]:32} d{d + PLUS}: 1T {med(one, 0):6.0f} ms {med(one, 1)/1e6:5.2f} Mn/s"
+    for label, binary, _ in RUNS[1:]:
+        two = res[(i, label)]
+        s = med(one, 0) / med(two, 0)
+        speedups[label].append(s)
+        name = f" [{os.path.basename(binary)}]" if len(BINS) > 1 else ""
+        line += f" | 2T{name} {med(two, 0):6.0f} ms {med(two, 1)/1e6:5.2f} Mn/s x{s:4.2f} (nps x{med(two, 1)/med(one, 1):4.2f})"
+    print(line)
+for label, binary, _ in RUNS[1:]:
+    sp = speedups[label]
+    print("geometric mean time-to-depth speed-up", os.path.basename(binary),
+          round(math.exp(sum(map(math.log, sp)) / len(sp)), 2))

@@ -183,6 +183,39 @@ fn two_threads_return_legal_moves_and_sane_scores() {
     }
 }
 
+/// Two threads share the depths (the main thread leapfrogs the helper, a depth-limited search
+/// ends when either completes the limit): the analysis still reports rising depths, the
+/// helper's among them, up to the limit, and answers at the limit with the line it reported
+/// last.
+#[test]
+fn two_threads_report_rising_depths_up_to_the_limit() {
+    clean_env();
+    for variant in ["chess", "slanted"] {
+        let pos = AnyPosition::new(variant, None).unwrap();
+        let s = Search::new(2, 16).unwrap();
+        let mut depths = Vec::new();
+        let mut last_pv = Vec::new();
+        let r = pos.search(&s, &oblique_eval::Evaluation, &Limits::depth(12), |info| {
+            depths.push(info.depth);
+            last_pv = info.pv.clone();
+        });
+        assert_eq!(r.depth, 12, "{variant}: {depths:?}");
+        assert_eq!(depths.last(), Some(&12), "{variant}: {depths:?}");
+        assert!(
+            depths.windows(2).all(|w| w[0] < w[1]),
+            "{variant}: depths not rising: {depths:?}"
+        );
+        // The helper's depths are reported too: the main thread alone completes about every
+        // other depth. (A helper's depth that completes after the main thread reported a
+        // deeper one is left out rather than reported out of order, so a gap or two may
+        // remain where the threads race.)
+        assert!(depths.len() >= 8, "{variant}: depths missing: {depths:?}");
+        assert_eq!(r.pv, last_pv, "{variant}");
+        let best = r.best_move.expect("a move");
+        assert!(pos.legal_moves_text().contains(&best), "{variant}: {best}");
+    }
+}
+
 #[test]
 fn one_thread_search_is_deterministic() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -194,9 +194,9 @@ impl Geometry {
 
     /// A graph board given cell by cell (a game file's `[[board.cell]]`). Every link gets
     /// its way back (X lists Y under NE: Y has X under SW) when the other cell does not list
-    /// it, and so does every leap of a named table (X leaps to Y: Y leaps to X). The caller has checked the slots (distinct, on the grid), the link indices, the
-    /// size and the barriers (off every cell); a slot that is neither a cell nor a barrier
-    /// is a hole.
+    /// it, and so does every leap of a named table (X leaps to Y: Y leaps to X). The caller
+    /// has checked the slots (distinct, on the grid), the link indices, the size and the
+    /// barriers (off every cell); a slot that is neither a cell nor a barrier is a hole.
     pub fn from_cells(
         name: &str,
         files: u8,

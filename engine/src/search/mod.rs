@@ -97,8 +97,11 @@ pub(crate) struct Shared<'a> {
     pub threads: usize,
     /// How many threads are in an iteration of each depth (helpers avoid crowded depths).
     pub searching_at: Vec<std::sync::atomic::AtomicU32>,
-    /// The deepest iteration a helper thread completed.
-    pub deepest_helper: std::sync::Mutex<Option<HelperResult>>,
+    /// The iterations helper threads completed, each deeper than the one before (the last
+    /// is the deepest).
+    pub helper_results: std::sync::Mutex<Vec<HelperResult>>,
+    /// Its depth, for the main thread to read at every iteration without the lock.
+    pub helper_depth: std::sync::atomic::AtomicU32,
 }
 
 /// A helper thread's completed iteration, with its exact score for the report.
@@ -259,7 +262,8 @@ impl Search {
             searching_at: (0..=MAX_DEPTH as usize + 1)
                 .map(|_| std::sync::atomic::AtomicU32::new(0))
                 .collect(),
-            deepest_helper: std::sync::Mutex::new(None),
+            helper_results: std::sync::Mutex::new(Vec::new()),
+            helper_depth: std::sync::atomic::AtomicU32::new(0),
         };
         let mut result = None;
         self.pool.in_place_scope(|scope| {
@@ -293,9 +297,10 @@ impl Search {
         // A helper that finished a deeper iteration than the main thread has the better move
         // (one line only: helpers do not keep the other lines of a multi-PV search).
         let helper = shared
-            .deepest_helper
+            .helper_results
             .into_inner()
-            .unwrap_or_else(|e| e.into_inner());
+            .unwrap_or_else(|e| e.into_inner())
+            .pop();
         if let Some(HelperResult {
             result: h,
             raw_score,

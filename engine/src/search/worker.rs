@@ -957,19 +957,25 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
     }
 
     /// A helper's completed iteration, kept if it is the deepest any helper has finished: the
-    /// search answers with it when the main thread ends on a shallower one.
-    fn offer_result(&self, pos: &G, depth: u32) {
-        let mut slot = self
+    /// search answers with it when the main thread ends on a shallower one. `last`: the
+    /// search's last depth, which ends the search.
+    fn offer_result(&self, pos: &G, depth: u32, last: bool) {
+        let mut results = self
             .shared
-            .deepest_helper
+            .helper_results
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        if slot.as_ref().is_some_and(|r| r.result.depth >= depth) {
+        if results.last().is_some_and(|r| r.result.depth >= depth) {
             return;
+        }
+        self.shared.helper_depth.fetch_max(depth, Ordering::Relaxed);
+        // The search's last depth, complete: nothing is left to search.
+        if last {
+            self.shared.stop.store(true, Ordering::Relaxed);
         }
         let best = &self.root[0];
         let pv = Self::line_text(pos, &best.pv);
-        *slot = Some(HelperResult {
+        results.push(HelperResult {
             raw_score: raw_score(best.score),
             result: SearchResult {
                 best_move: pv.first().cloned(),
@@ -983,13 +989,79 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         });
     }
 
-    /// The depth of this thread's next iteration. The main thread reports every depth, so it
-    /// takes them in turn; a helper skips depths that enough other threads are already on,
-    /// so the pool spreads over the next few depths instead of searching one tree twice
-    /// (with two threads the helper keeps a ply ahead of the main thread).
-    fn claim_depth(&self, mut depth: u32, max_depth: u32) -> u32 {
+    /// Reports the iterations helpers completed that are deeper than `reported` and
+    /// shallower than `below`, in order.
+    fn report_helper(&mut self, reported: &mut u32, below: u32, on_info: &mut dyn FnMut(&Info)) {
+        let lines: Vec<(u32, Score, i32, Vec<String>)> = {
+            let results = self
+                .shared
+                .helper_results
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            results
+                .iter()
+                .filter(|h| h.result.depth > *reported && h.result.depth < below)
+                .map(|h| {
+                    let r = &h.result;
+                    (r.depth, r.score, h.raw_score, r.pv.clone())
+                })
+                .collect()
+        };
+        if lines.is_empty() {
+            return;
+        }
+        self.flush_nodes();
+        let elapsed = self.shared.elapsed();
+        let nodes = self.shared.nodes.load(Ordering::Relaxed);
+        let hashfull = self.shared.tt.hashfull();
+        for (depth, score, raw_score, pv) in lines {
+            *reported = depth;
+            on_info(&Info {
+                depth,
+                seldepth: depth,
+                multipv: 1,
+                score,
+                raw_score,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time: elapsed,
+                hashfull,
+                pv,
+            });
+        }
+    }
+
+    /// The depth of this thread's next iteration, `depth` or deeper; `None` when a helper
+    /// has completed the search's last depth (the search is over). The threads share the
+    /// depths instead of repeating them. A helper skips depths that enough other threads
+    /// are already on, so the pool spreads over the next few depths instead of searching one
+    /// tree twice. With one line, the main thread skips the depths a helper has completed
+    /// (their tree is in the hash table, their move is the helper's answer) and a depth a
+    /// helper is already on: with two threads they leapfrog each other a ply at a time and
+    /// only the last depth is searched by both. With several lines (which only the main
+    /// thread searches) it takes every depth in turn.
+    fn claim_depth(
+        &self,
+        mut depth: u32,
+        max_depth: u32,
+        one_line: bool,
+        ends_at_limit: bool,
+    ) -> Option<u32> {
         if self.id == 0 {
-            return depth;
+            if !one_line {
+                return Some(depth);
+            }
+            let done = self.shared.helper_depth.load(Ordering::Relaxed);
+            if done >= max_depth && ends_at_limit {
+                return None;
+            }
+            depth = depth.max(done + 1).min(max_depth);
+            if depth < max_depth
+                && self.shared.searching_at[depth as usize].load(Ordering::Relaxed) > 0
+            {
+                depth += 1;
+            }
+            return Some(depth);
         }
         let crowd = (self.shared.threads / 2).max(1) as u32;
         while depth < max_depth
@@ -997,7 +1069,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         {
             depth += 1;
         }
-        depth
+        Some(depth)
     }
 
     fn line_text(pos: &G, line: &[G::Move]) -> Vec<String> {
@@ -1101,8 +1173,23 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut previous = vec![0i32; multipv];
         let mut clock = IterationClock::default();
         let mut next_depth = 1;
+        // A search that ends at its depth limit (not an infinite or ponder search; one
+        // line) is over when any thread completes that depth.
+        let one_line = multipv == 1;
+        let ends_at_limit = one_line && !limits.infinite;
+        // The deepest depth reported: the main thread reports its own iterations and the
+        // deeper ones a helper completed (before its own next report, or as it starts its
+        // next iteration), so that depths are not missing from the analysis where the
+        // threads leapfrog.
+        let mut reported = 0;
         while next_depth <= max_depth {
-            let depth = self.claim_depth(next_depth, max_depth);
+            if self.id == 0 && one_line {
+                self.report_helper(&mut reported, u32::MAX, &mut *on_info);
+            }
+            let Some(depth) = self.claim_depth(next_depth, max_depth, one_line, ends_at_limit)
+            else {
+                break;
+            };
             next_depth = depth + 1;
             self.best_move_changes *= 0.5;
             self.root_improved = false;
@@ -1144,19 +1231,26 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             }
             self.shared.searching_at[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.stopped && completed_lines.is_empty() {
-                if self.id == 0 && self.root_improved && depth > 1 {
+                // A helper that completed this depth has the better answer than an
+                // unfinished iteration.
+                let helper_done = self.shared.helper_depth.load(Ordering::Relaxed) >= depth;
+                if self.id == 0 && self.root_improved && depth > 1 && !helper_done {
                     result = self.cut_short_result(pos, depth, &mut *on_info, &result);
                 }
                 break;
             }
             if self.id != 0 {
                 if completed_lines.contains(&0) {
-                    self.offer_result(pos, depth);
+                    let last = depth >= max_depth && ends_at_limit && !self.shared.pondering();
+                    self.offer_result(pos, depth, last);
                 }
                 if self.stopped {
                     break;
                 }
                 continue;
+            }
+            if one_line {
+                self.report_helper(&mut reported, depth, &mut *on_info);
             }
             self.flush_nodes();
             let elapsed = self.shared.elapsed();
@@ -1179,6 +1273,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
                     pv,
                 });
             }
+            reported = reported.max(depth);
             if completed_lines.contains(&0) {
                 let best = &self.root[0];
                 let pv = Self::line_text(pos, &best.pv);

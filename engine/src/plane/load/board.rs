@@ -270,11 +270,7 @@ fn graph(
         }
         by_slot.insert(slot, i);
         let name = c.name.clone().unwrap_or_else(|| grid_name(slot.0, slot.1));
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-        {
+        if !is_plain_name(&name) {
             return Err(at(
                 i,
                 c,
@@ -379,7 +375,7 @@ fn graph(
     // Named leap tables.
     for (i, c) in b.cell.iter().enumerate() {
         for (table, list) in &c.leaps {
-            if !is_table_name(table) {
+            if !is_plain_name(table) {
                 return Err(at(
                     i,
                     c,
@@ -465,8 +461,8 @@ fn graph(
     Ok(board)
 }
 
-/// A leap table's name, as a piece's `table` key gives it.
-fn is_table_name(name: &str) -> bool {
+/// A cell's or a leap table's name: letters, digits, `-` and `_`.
+fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
         && name
             .chars()
