@@ -362,17 +362,22 @@ fn a_knight_given_as_a_leap_table_plays_chess() {
     assert_eq!(kiwi.perft(3), 97_862);
 }
 
+/// The `[board]` block of the short board printed in docs/game-files.md.
+fn documented_short_board() -> String {
+    let doc = std::fs::read_to_string(root().join("docs/game-files.md")).expect("docs");
+    doc.split("```toml")
+        .find(|b| b.contains("name = \"foot\""))
+        .and_then(|b| b.split("```").next())
+        .expect("the short board's block")
+        .to_string()
+}
+
 /// Leap tables that no grid arithmetic gives, on the short board of docs/game-files.md
 /// (a3 b3 c3 / barrier a2, hole b2, c2 / a1 b1 c1; b1's north forks to a3 and c3). a1 lists
 /// `portal = ["c3"]` and `long = ["a3"]`; worked out by hand from those lists and the links.
 #[test]
 fn leap_tables_go_both_ways_give_check_and_respect_barriers() {
-    let doc = std::fs::read_to_string(root().join("docs/game-files.md")).expect("docs");
-    let block = doc
-        .split("```toml")
-        .find(|b| b.contains("name = \"foot\""))
-        .and_then(|b| b.split("```").next())
-        .expect("the short board's block");
+    let block = documented_short_board();
     let block = block.replacen(
         "slot = \"a1\"\n",
         "slot = \"a1\"\nleaps = { portal = [\"c3\"], long = [\"a3\"] }\n",
@@ -617,12 +622,7 @@ fn the_reference_refuses_what_it_does_not_read() {
 /// The short board of docs/game-files.md, as printed there, plays as the text after it says.
 #[test]
 fn the_documented_short_board_plays_as_documented() {
-    let doc = std::fs::read_to_string(root().join("docs/game-files.md")).expect("docs");
-    let block = doc
-        .split("```toml")
-        .find(|b| b.contains("name = \"foot\""))
-        .and_then(|b| b.split("```").next())
-        .expect("the short board's block");
+    let block = documented_short_board();
     let text = format!(
         "[game]\nname = \"doc-graph\"\nstart = \"1k1/**1/1RK w - - 0 1\"\n{block}\n\
          [[piece]]\nletter = \"k\"\nname = \"king\"\nbetza = \"K\"\nroyal = true\n\
