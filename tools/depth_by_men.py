@@ -23,6 +23,7 @@ moves). Needs python-chess (`pip install chess`).
 
 import argparse
 import collections
+import os
 import random
 import re
 import shlex
@@ -119,19 +120,21 @@ def depth_table(rows, engines, depth, per_bucket, seed):
             fens[b].add(fen)
     print(f"\nTime to depth {depth} from positions of these games (median seconds, "
           f"{per_bucket} positions a bucket, engines interleaved):")
-    print("| men | " + " | ".join(name for name, _ in engines) + " | ratio |")
+    print("| men | " + " | ".join(name for name, _ in engines) + " | ratio (first / second) |")
     print("|---|" + "---|" * (len(engines) + 1))
     for b in BUCKETS:
         pool = sorted(fens.get(b, ()))
         if not pool:
             continue
         sample = rng.sample(pool, min(per_bucket, len(pool)))
-        times = {name: [] for name, _ in engines}
+        times = [[] for _ in engines]
         for i, fen in enumerate(sample):
-            order = engines if i % 2 == 0 else list(reversed(engines))
-            for name, path in order:
-                times[name].append(time_to_depth(path, fen, depth))
-        meds = [statistics.median(times[name]) for name, _ in engines]
+            order = list(range(len(engines)))
+            if i % 2:
+                order.reverse()
+            for k in order:
+                times[k].append(time_to_depth(engines[k][1], fen, depth))
+        meds = [statistics.median(t) for t in times]
         ratio = meds[0] / meds[1] if len(meds) == 2 and meds[1] > 0 else float("nan")
         print(f"| {label(b)} | " + " | ".join(f"{m:.2f}" for m in meds) + f" | {ratio:.2f} |")
         sys.stdout.flush()
@@ -150,13 +153,19 @@ def main():
     ap.add_argument("--per-bucket", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    rows = read_moves(args.pgn)
+    try:
+        rows = read_moves(args.pgn)
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"error: cannot read {e.filename or 'the PGN'}: {e.strerror or e}")
     if not rows:
         sys.exit("error: no move with a {score/depth time} comment in " + ", ".join(args.pgn))
     played_table(rows)
     if args.time_to_depth:
-        engines = [("Oblique", args.oblique), ("other", args.other)]
-        depth_table(rows, engines, args.depth, args.per_bucket, args.seed)
+        engines = [(os.path.basename(shlex.split(c)[0]), c) for c in (args.oblique, args.other)]
+        try:
+            depth_table(rows, engines, args.depth, args.per_bucket, args.seed)
+        except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
+            sys.exit(f"error: an engine failed: {e}")
 
 
 if __name__ == "__main__":
