@@ -45,6 +45,9 @@ pub enum CliError {
     Values(#[from] UnknownGame),
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// A `--shard K/N` that cannot be read (`net data`).
+    #[error(transparent)]
+    Shard(#[from] oblique_arena::error::ShardError),
     /// `oblique study`'s failure.
     #[error(transparent)]
     Study(#[from] oblique_arena::study::error::StudyError),

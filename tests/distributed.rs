@@ -1,7 +1,9 @@
 //! `oblique match --shard K/N` and `oblique match report`, and the Ray driver
 //! (`tools/ray_match.py`): a fixed-depth match split into slices, played on a local Ray head
 //! node, gives exactly the games of the same match played in one process, and the merged
-//! report gives the same score.
+//! report gives the same score. Likewise for the network's self-play records: `oblique net
+//! data --shard K/N` slices merged by `oblique net merge`, and by the Ray driver
+//! (`tools/ray_net_data.py`), are byte for byte the file of the run in one process.
 //!
 //! Without Python or Ray the Ray test fails under CI=true and skips with a `SKIPPED:` line
 //! elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools` installs Ray).
@@ -205,5 +207,109 @@ fn ray_driver_plays_the_same_games() {
         "{text}"
     );
     assert_eq!(score_line(&text), score_line(&whole_out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A short self-play run for the network's records (fixed nodes: the same everywhere).
+const NET_DATA_ARGS: [&str; 10] = [
+    "--games",
+    "7",
+    "--nodes",
+    "300",
+    "--max-plies",
+    "40",
+    "--seed",
+    "3",
+    "--random-plies",
+    "8",
+];
+
+fn net_data(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    let mut args = vec!["net".to_string(), "data".to_string()];
+    args.extend(NET_DATA_ARGS.iter().chain(extra).map(|s| s.to_string()));
+    args.extend(["--out".to_string(), out.to_string_lossy().to_string()]);
+    run(&args);
+    out
+}
+
+#[test]
+fn net_data_slices_merge_into_the_whole_file() {
+    let dir = scratch("net-data");
+    let whole = std::fs::read(net_data(&dir, "whole.txt", &["--threads", "2"])).expect("whole");
+    assert!(!whole.is_empty());
+    let slices: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            net_data(
+                &dir,
+                &format!("slice{k}.txt"),
+                &["--shard", &format!("{k}/3")],
+            )
+        })
+        .collect();
+    let merged = dir.join("merged.txt");
+    let mut args = vec!["net".to_string(), "merge".to_string()];
+    // In any order.
+    args.extend(slices.iter().rev().map(|p| p.to_string_lossy().to_string()));
+    args.extend(["--out".to_string(), merged.to_string_lossy().to_string()]);
+    run(&args);
+    assert_eq!(std::fs::read(&merged).expect("merged"), whole);
+    // Every game is in the slice its number names (K, K+3, ... from 1).
+    for (k, p) in slices.iter().enumerate() {
+        for line in std::fs::read_to_string(p).expect("slice").lines() {
+            let game: usize = line
+                .split(' ')
+                .next()
+                .and_then(|g| g.parse().ok())
+                .expect("game");
+            assert_eq!(game % 3, k, "{p:?}: {line}");
+        }
+    }
+    // A slice that does not exist, and files that are not slices of one run, are refused.
+    let bad = Command::new(oblique())
+        .args(["net", "data", "--games", "3", "--shard", "4/3", "--out"])
+        .arg(dir.join("bad.txt"))
+        .output()
+        .expect("run");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--shard takes K/N"));
+    let twice = Command::new(oblique())
+        .args(["net", "merge"])
+        .args([&slices[0], &slices[0]])
+        .arg("--out")
+        .arg(dir.join("twice.txt"))
+        .output()
+        .expect("run");
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("is also in another file"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ray_driver_writes_the_same_net_data() {
+    let Some(python) = python_with_ray() else {
+        return;
+    };
+    let dir = scratch("ray-net-data");
+    let whole = std::fs::read(net_data(&dir, "whole.txt", &[])).expect("whole");
+    let merged = dir.join("ray.txt");
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_net_data.py");
+    let out = Command::new(python)
+        .env_remove("OBLIQUE_NET")
+        .arg(&driver)
+        .args(["--shards", "3", "--binary", oblique()])
+        .args(["--out", &merged.to_string_lossy(), "--"])
+        .args(NET_DATA_ARGS)
+        .env("RAY_USAGE_STATS_ENABLED", "0")
+        .output()
+        .expect("run the Ray driver");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "Ray driver failed:\n{text}");
+    assert_eq!(std::fs::read(&merged).expect("merged"), whole, "{text}");
+    assert!(!dir.join("ray.txt.slices").exists(), "slices left behind");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,14 +1,17 @@
 //! `oblique net`: the network evaluation's tools, as arguments. `net data` plays seeded
 //! self-play games on several threads and writes every quiet position with the search's
 //! score and the game's result; `net train` fits a network to such records and writes the
-//! file the engine reads (`eval/nets/<game>.nnue`). The work and its policy are the lab's:
+//! file the engine reads (`eval/nets/<game>.nnue`); `net merge` joins the slices of a `net
+//! data` run split with `--shard` into its whole file. The work and its policy are the lab's:
 //! `oblique_train::net` (`make_data`, `make_net`).
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
-use oblique_train::net::data::NetData;
+use oblique_arena::shard::Shard;
+use oblique_train::net::data::{GameSlice, NetData};
 use oblique_train::net::make_data::{self, NetDataJob};
 use oblique_train::net::make_net::{self, NetTrainJob};
+use oblique_train::net::merge_data;
 
 #[derive(Subcommand)]
 pub enum NetCommand {
@@ -16,6 +19,8 @@ pub enum NetCommand {
     Data(DataArgs),
     /// Train a game's network on `net data` records; write the engine's file.
     Train(TrainArgs),
+    /// Merge the slices of a `net data --shard K/N` run into the whole run's file.
+    Merge(MergeArgs),
 }
 
 #[derive(Args)]
@@ -45,26 +50,56 @@ pub struct DataArgs {
     /// Hash table per thread, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Output file (one `game result score position` line per position; appended to).
+    /// Play only slice K of N of the games (K, K+N, ... counting from 1), each with the
+    /// opening and number the whole run gives it; `oblique net merge` joins the slices'
+    /// files into the whole run's file (`tools/ray_net_data.py` plays them on Ray).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Output file (one `game result score position` line per position; created or
+    /// overwritten).
+    #[arg(long)]
+    out: String,
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The slices' files (`net data --shard K/N`), in any order.
+    #[arg(required = true, num_args = 1..)]
+    slices: Vec<String>,
+    /// The merged file (created or overwritten): the file the run writes in one process.
     #[arg(long)]
     out: String,
 }
 
 pub fn run(cmd: NetCommand) -> Result<(), CliError> {
     match cmd {
-        NetCommand::Data(a) => make_data::run(&NetDataJob {
-            variant: crate::cli::args::game_name(&a.variant),
-            play: NetData {
-                games: a.games,
-                nodes: a.nodes,
-                random_plies: a.random_plies,
-                max_plies: a.max_plies,
-                seed: a.seed,
-                hash_mb: a.hash,
-                threads: a.threads,
-            },
-            out: a.out,
-        })?,
+        NetCommand::Data(a) => {
+            let slice = match a.shard.as_deref().map(Shard::parse).transpose()? {
+                Some(s) => GameSlice {
+                    index: s.index - 1,
+                    count: s.count,
+                },
+                None => GameSlice::WHOLE,
+            };
+            make_data::run(&NetDataJob {
+                variant: crate::cli::args::game_name(&a.variant),
+                play: NetData {
+                    games: a.games,
+                    nodes: a.nodes,
+                    random_plies: a.random_plies,
+                    max_plies: a.max_plies,
+                    seed: a.seed,
+                    hash_mb: a.hash,
+                    threads: a.threads,
+                    slice,
+                },
+                out: a.out,
+            })?
+        }
+        NetCommand::Merge(a) => {
+            let games = merge_data::run(&a.slices, &a.out)?;
+            println!("{games} games with positions -> {}", a.out);
+        }
         NetCommand::Train(a) => make_net::run(NetTrainJob {
             variant: crate::cli::args::game_name(&a.variant),
             data: a.data,

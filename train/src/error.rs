@@ -28,6 +28,17 @@ pub enum TrainError {
     TuneGame(String),
     #[error("--games and --nodes must be at least 1")]
     NoGamesOrNodes,
+    /// A slice outside its run (`GameSlice`; 0-based here, `--shard` is 1-based).
+    #[error("slice {} of {count} does not exist (--shard takes K/N with 1 <= K <= N)", index + 1)]
+    Slice { index: usize, count: usize },
+    /// Files to merge that are not slices of one `net data` run.
+    #[error("{path}:{line}: game {game} {why}; merge takes the slices of one `net data` run, each as its run wrote it")]
+    MergeOrder {
+        path: String,
+        line: usize,
+        game: usize,
+        why: &'static str,
+    },
     #[error("cannot read {path}: {error}")]
     Read { path: String, error: std::io::Error },
     #[error("cannot write {path}: {error}")]

@@ -15,7 +15,8 @@
 //! evaluation is asked about quiet positions, so those are the ones to learn from.
 //!
 //! Everything is a function of the seed and the settings: the same command writes the same
-//! file, byte for byte, whatever the number of threads.
+//! file, byte for byte, whatever the number of threads, and a run split into slices
+//! (`GameSlice`) writes it too once its slices are merged by game number (`merge_data`).
 
 use oblique_engine::random::SplitMix64;
 use oblique_engine::search::{Evaluator, Limits, Score, Search, SearchGame};
@@ -42,6 +43,37 @@ pub struct NetData {
     /// Hash table per thread, in MB.
     pub hash_mb: usize,
     pub threads: usize,
+    /// The slice of the run's games this run plays (all of them by default).
+    pub slice: GameSlice,
+}
+
+/// Slice `index` (0-based) of `count`: the games numbered `index`, `index + count`, ... of a
+/// run, each with the opening and number the whole run gives it. So a run can be split over
+/// processes or machines (`--shard`, `tools/ray_net_data.py`) and its slices merged by game
+/// number (`merge_data`) into the file one process writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSlice {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl GameSlice {
+    /// Every game.
+    pub const WHOLE: GameSlice = GameSlice { index: 0, count: 1 };
+
+    /// The number of the slice's `nth` game (0-based).
+    pub fn game(&self, nth: usize) -> usize {
+        self.index + nth * self.count
+    }
+
+    /// How many of a run's first `games` games the slice plays.
+    pub fn len(&self, games: usize) -> usize {
+        games.saturating_sub(self.index).div_ceil(self.count)
+    }
+
+    pub fn is_empty(&self, games: usize) -> bool {
+        self.len(games) == 0
+    }
 }
 
 /// A labelled position.
@@ -180,8 +212,8 @@ pub fn play_game<G: SearchGame, E: Evaluator<G>>(
         .collect()
 }
 
-/// Plays every game on `cfg.threads` threads and calls `on_game` with each game's records,
-/// in game order.
+/// Plays every game of the slice on `cfg.threads` threads and calls `on_game` with each
+/// game's records, in game order.
 pub fn generate<G: SearchGame, E: Evaluator<G>>(
     start: &G,
     eval: &E,
@@ -190,6 +222,8 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
 ) -> Result<(), oblique_engine::search::ThreadPoolError> {
     let next = AtomicUsize::new(0);
     let threads = cfg.threads.clamp(1, 256);
+    let slice = cfg.slice;
+    let games = slice.len(cfg.games);
     let searches = (0..threads)
         .map(|_| Search::new(1, cfg.hash_mb))
         .collect::<Result<Vec<_>, _>>()?;
@@ -199,12 +233,12 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
             let tx = tx.clone();
             let next = &next;
             scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= cfg.games {
+                let nth = next.fetch_add(1, Ordering::Relaxed);
+                if nth >= games {
                     break;
                 }
-                let records = play_game(start, eval, cfg, index, search);
-                if tx.send((index, records)).is_err() {
+                let records = play_game(start, eval, cfg, slice.game(nth), search);
+                if tx.send((nth, records)).is_err() {
                     break;
                 }
             });
@@ -216,7 +250,7 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
         for (index, records) in rx {
             pending.insert(index, records);
             while let Some(records) = pending.remove(&expected) {
-                on_game(expected, &records);
+                on_game(slice.game(expected), &records);
                 expected += 1;
             }
         }
@@ -274,11 +308,49 @@ mod tests {
             seed: 5,
             hash_mb: 1,
             threads: 1,
+            slice: GameSlice::WHOLE,
         };
         let one = lines(&cfg);
         let two = lines(&NetData { threads: 3, ..cfg });
         assert!(!one.is_empty());
         assert_eq!(one, two);
+    }
+
+    #[test]
+    fn slices_play_every_game_once_with_its_own_opening() {
+        let cfg = NetData {
+            games: 7,
+            nodes: 200,
+            random_plies: 8,
+            max_plies: 40,
+            seed: 3,
+            hash_mb: 1,
+            threads: 2,
+            slice: GameSlice::WHOLE,
+        };
+        let whole = lines(&cfg);
+        let mut by_game: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for count in [2, 3] {
+            for index in 0..count {
+                let slice = GameSlice { index, count };
+                for line in lines(&NetData {
+                    slice,
+                    ..cfg.clone()
+                }) {
+                    let game = Record::from_line(&line).expect("a record").game;
+                    assert_eq!(game % count, index, "{line}");
+                    by_game.entry(game).or_default().push(line);
+                }
+            }
+            let merged: Vec<String> = std::mem::take(&mut by_game)
+                .into_values()
+                .flatten()
+                .collect();
+            assert_eq!(merged, whole, "{count} slices");
+        }
+        let slice = GameSlice { index: 2, count: 3 };
+        assert_eq!((slice.len(7), slice.len(2), slice.len(3)), (2, 0, 1));
+        assert_eq!((slice.game(0), slice.game(1)), (2, 5));
     }
 
     #[test]
@@ -291,6 +363,7 @@ mod tests {
             seed: 9,
             hash_mb: 1,
             threads: 2,
+            slice: GameSlice::WHOLE,
         };
         let spec = oblique_engine::find_variant("chess").expect("chess");
         let mut by_game: BTreeMap<usize, Vec<f32>> = BTreeMap::new();

@@ -30,7 +30,15 @@ pub fn run(job: &NetDataJob) -> Result<(), TrainError> {
         threads: job.play.threads.clamp(1, 256),
         ..job.play.clone()
     };
-    let mut lines = GameLines::create(&job.out, cfg.games as u64)?;
+    let slice = cfg.slice;
+    if slice.count == 0 || slice.index >= slice.count {
+        return Err(TrainError::Slice {
+            index: slice.index,
+            count: slice.count,
+        });
+    }
+    let games = slice.len(cfg.games);
+    let mut lines = GameLines::create(&job.out, games as u64)?;
     let on_game = |_: usize, records: &[Record]| lines.game(records, Record::to_line);
     let start = std::time::Instant::now();
     if job
@@ -58,8 +66,7 @@ pub fn run(job: &NetDataJob) -> Result<(), TrainError> {
     }
     let count = lines.finish()?;
     println!(
-        "{} games, {count} positions in {:.1} s -> {}",
-        cfg.games,
+        "{games} games, {count} positions in {:.1} s -> {}",
         start.elapsed().as_secs_f64(),
         job.out
     );

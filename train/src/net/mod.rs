@@ -4,6 +4,7 @@
 //! * `data`: seeded self-play on several threads; every quiet position labelled with the
 //!   search's score and the game's result (`Record`, one line each);
 //! * `make_data`: `oblique net data` (play, write the records in game order);
+//! * `merge_data`: `oblique net merge` (the slices of a sharded `net data` run into one file);
 //! * `record_files`: reading record files back;
 //! * `train_set`: records parsed once into flat input lists, split by game into training
 //!   and held-out sets, images under the game's symmetries added;
@@ -25,6 +26,7 @@ pub mod float_net;
 pub mod hand_bar;
 pub mod make_data;
 pub mod make_net;
+pub mod merge_data;
 pub mod record_files;
 pub mod rounding;
 pub mod start_net;

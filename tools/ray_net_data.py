@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Play one `oblique net data` run split into slices on a Ray cluster, and merge the slices.
+
+Usage:
+  python3 tools/ray_net_data.py --shards N [--address ADDR] [--binary PATH] --out FILE \\
+      -- NET DATA ARGS ...
+
+Each of the N Ray tasks runs `oblique net data NET DATA ARGS --shard K/N --out <its own file>`
+(`--shard` plays the run's games K, K+N, ... with the openings and game numbers of the whole
+run) and hands back its records. The driver writes slice K to FILE.slices/K-of-N.txt and runs
+`oblique net merge` on them into FILE: byte for byte the file the same run writes in one
+process, so a network trained on it is the one its recorded command gives. The slice files
+are removed after a good merge.
+
+--address: a running cluster (`ray start --head` on one machine, `ray start --address ...`
+on the others; the binary, and any --variant-file, must be at the same path on every node);
+without it, Ray starts a local head node for this run. Each task asks Ray for as many CPUs
+as its slice plays games at once (--threads in the run's arguments, 1 by default), at most
+the CPUs of the largest node.
+A slice's records travel back through Ray's object store: about 60 bytes a position.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def parse():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--shards", type=int, required=True, help="number of slices (Ray tasks)")
+    ap.add_argument("--address", help="Ray cluster address (default: a local head node)")
+    ap.add_argument("--binary", default="target/release/oblique", help="the oblique binary")
+    ap.add_argument("--out", required=True, help="the merged records file to write")
+    ap.add_argument("data_args", nargs=argparse.REMAINDER, help="-- then the `oblique net data` arguments")
+    a = ap.parse_args()
+    rest = a.data_args[1:] if a.data_args[:1] == ["--"] else a.data_args
+    if a.shards < 1:
+        ap.error("--shards must be at least 1")
+    if not rest:
+        ap.error("give the `oblique net data` arguments after --")
+    for flag in ("--shard", "--out"):
+        if flag in rest:
+            ap.error(f"{flag} is set by the driver; leave it out of the run's arguments")
+    a.data_args = rest
+    a.binary = os.path.abspath(a.binary)
+    a.threads = threads_of(rest)
+    if a.threads is None:
+        ap.error("--threads takes a whole number of at least 1")
+    return a
+
+
+def threads_of(args):
+    """The games a slice plays at once (its --threads), or None if the value is not one."""
+    for i, x in enumerate(args):
+        value = None
+        if x == "--threads" and i + 1 < len(args):
+            value = args[i + 1]
+        elif x.startswith("--threads="):
+            value = x.split("=", 1)[1]
+        if value is not None:
+            return int(value) if value.isdigit() and int(value) >= 1 else None
+    return 1
+
+
+def play_slice(binary, data_args, k, n):
+    """One slice: runs `oblique net data ... --shard k/n`; returns (k, exit code, output, records)."""
+    with tempfile.TemporaryDirectory(prefix=f"oblique-net-data-{k}-") as d:
+        out = os.path.join(d, "slice.txt")
+        cmd = [binary, "net", "data", *data_args, "--shard", f"{k}/{n}", "--out", out]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        text = open(out).read() if os.path.exists(out) else ""
+        return k, p.returncode, p.stdout + p.stderr, text
+
+
+def main():
+    a = parse()
+    import ray  # imported here so --help works without Ray
+
+    if a.address:
+        ray.init(address=a.address, log_to_driver=False)
+    else:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    # A task asking for more CPUs than any node has would wait for ever: ask for at most
+    # the largest node's.
+    largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")), default=1)
+    task = ray.remote(num_cpus=max(1, min(a.threads, int(largest))))(play_slice)
+    refs = [task.remote(a.binary, a.data_args, k, a.shards) for k in range(1, a.shards + 1)]
+    results = sorted(ray.get(refs))
+    ray.shutdown()
+    failed = [(k, rc, out) for k, rc, out, _ in results if rc != 0]
+    for k, rc, out in failed:
+        print(f"slice {k}/{a.shards} failed (exit {rc}):\n{out}", file=sys.stderr)
+    if failed:
+        sys.exit(1)
+    slices_dir = a.out + ".slices"
+    os.makedirs(slices_dir, exist_ok=True)
+    files = []
+    for k, _, _, text in results:
+        path = os.path.join(slices_dir, f"{k}-of-{a.shards}.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        files.append(path)
+    merge = [a.binary, "net", "merge", *files, "--out", a.out]
+    rc = subprocess.run(merge).returncode
+    if rc == 0:
+        shutil.rmtree(slices_dir)
+    sys.exit(rc)
+
+
+if __name__ == "__main__":
+    main()
