@@ -66,9 +66,10 @@ impl GameSlice {
         self.index + nth * self.count
     }
 
-    /// How many of a run's first `games` games the slice plays.
+    /// How many of a run's first `games` games the slice plays (a slice of none counts as
+    /// one: `make_data` refuses it before any game is played).
     pub fn len(&self, games: usize) -> usize {
-        games.saturating_sub(self.index).div_ceil(self.count)
+        games.saturating_sub(self.index).div_ceil(self.count.max(1))
     }
 
     pub fn is_empty(&self, games: usize) -> bool {
