@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from ray_slices import run_slices
+
 
 def parse():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,26 +72,14 @@ def split_games(text):
 
 def main():
     a = parse()
-    import ray  # imported here so --help works without Ray
-
-    if a.address:
-        ray.init(address=a.address, log_to_driver=False)
-    else:
-        ray.init(include_dashboard=False, log_to_driver=False)
-    task = ray.remote(num_cpus=a.cpus_per_task)(play_slice)
-    refs = [task.remote(a.binary, a.match_args, k, a.shards) for k in range(1, a.shards + 1)]
-    results = sorted(ray.get(refs))
-    ray.shutdown()
-    failed = [(k, rc, out) for k, rc, out, _ in results if rc != 0]
-    for k, rc, out in failed:
-        print(f"slice {k}/{a.shards} failed (exit {rc}):\n{out}", file=sys.stderr)
+    results, ok = run_slices(a.address, a.shards, a.cpus_per_task, play_slice, a.binary, a.match_args)
     games = sorted(g for *_, text in results for g in split_games(text))
     with open(a.pgn, "w") as f:
         f.writelines(text for _, text in games)
     print(f"{len(games)} games from {a.shards} slices written to {a.pgn}", flush=True)
     report = [a.binary, "match", "report", a.pgn] + (["--sprt", a.sprt] if a.sprt else [])
     rc = subprocess.run(report).returncode
-    sys.exit(1 if failed else rc)
+    sys.exit(rc if ok else 1)
 
 
 if __name__ == "__main__":

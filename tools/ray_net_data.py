@@ -26,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 
+from ray_slices import run_slices
+
 
 def parse():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -76,23 +78,8 @@ def play_slice(binary, data_args, k, n):
 
 def main():
     a = parse()
-    import ray  # imported here so --help works without Ray
-
-    if a.address:
-        ray.init(address=a.address, log_to_driver=False)
-    else:
-        ray.init(include_dashboard=False, log_to_driver=False)
-    # A task asking for more CPUs than any node has would wait for ever: ask for at most
-    # the largest node's.
-    largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")), default=1)
-    task = ray.remote(num_cpus=max(1, min(a.threads, int(largest))))(play_slice)
-    refs = [task.remote(a.binary, a.data_args, k, a.shards) for k in range(1, a.shards + 1)]
-    results = sorted(ray.get(refs))
-    ray.shutdown()
-    failed = [(k, rc, out) for k, rc, out, _ in results if rc != 0]
-    for k, rc, out in failed:
-        print(f"slice {k}/{a.shards} failed (exit {rc}):\n{out}", file=sys.stderr)
-    if failed:
+    results, ok = run_slices(a.address, a.shards, a.threads, play_slice, a.binary, a.data_args)
+    if not ok:
         sys.exit(1)
     slices_dir = a.out + ".slices"
     os.makedirs(slices_dir, exist_ok=True)

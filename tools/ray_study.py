@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from ray_slices import run_slices
+
 
 def parse():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -59,27 +61,15 @@ def play_slice(binary, study_args, k, n):
 
 def main():
     a = parse()
-    import ray  # imported here so --help works without Ray
-
-    if a.address:
-        ray.init(address=a.address, log_to_driver=False)
-    else:
-        ray.init(include_dashboard=False, log_to_driver=False)
-    task = ray.remote(num_cpus=a.cpus_per_task)(play_slice)
-    refs = [task.remote(a.binary, a.study_args, k, a.shards) for k in range(1, a.shards + 1)]
-    results = sorted(ray.get(refs))
-    ray.shutdown()
+    results, ok = run_slices(a.address, a.shards, a.cpus_per_task, play_slice, a.binary, a.study_args)
     os.makedirs(a.out, exist_ok=True)
-    failed = [(k, rc, out) for k, rc, out, _ in results if rc != 0]
-    for k, rc, out in failed:
-        print(f"slice {k}/{a.shards} failed (exit {rc}):\n{out}", file=sys.stderr)
     for k, _, _, text in results:
         with open(os.path.join(a.out, f"games-{k}-of-{a.shards}.pgn"), "w") as f:
             f.write(text)
     print(f"{a.shards} slices written to {a.out}", flush=True)
     report = [a.binary, "study", *a.study_args, "--out", a.out, "--report-only", "--quiet"]
     rc = subprocess.run(report).returncode
-    sys.exit(1 if failed else rc)
+    sys.exit(rc if ok else 1)
 
 
 if __name__ == "__main__":
