@@ -9,11 +9,17 @@ one-thread search is the same: `bench` gives the same node count), each rep runs
 binary at one thread and every binary at two threads, in rotating order, and each binary's
 speed-up is taken against the same one-thread runs. DEPTH_PLUS=N in the environment adds N
 plies to every position's depth (a faster build reaches the listed depths in well under a
-second, where start-up and noise weigh most). Run it on an otherwise idle machine.
+second, where start-up and noise weigh most). TTD_POSITIONS=FILE replaces the positions
+with the file's lines `variant;FEN;depth` (FEN empty for the start position): two-thread
+searches scatter widely from position to position, so a dozen positions or more give a
+steadier mean than many reps of a few. Run it on an otherwise idle machine.
 """
 import math, os, statistics, subprocess, sys
 
 args = sys.argv[1:]
+if any(a in ("-h", "--help") for a in args):
+    print(__doc__.strip())
+    sys.exit(0)
 REPS = int(args.pop()) if args and args[-1].isdigit() else 5
 BINS = args or ["target/release/oblique"]
 PLUS = int(os.environ.get("DEPTH_PLUS", "0"))
@@ -25,6 +31,13 @@ POS = [
  ("slanted", None, 13),
  ("ultraslanted", None, 11),
 ]
+
+if os.environ.get("TTD_POSITIONS"):
+    POS = []
+    for line in open(os.environ["TTD_POSITIONS"]):
+        if line.strip() and not line.startswith("#"):
+            v, fen, d = line.strip().split(";")
+            POS.append((v, fen or None, int(d)))
 
 
 def run(binary, v, fen, d, t):

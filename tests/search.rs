@@ -216,6 +216,52 @@ fn two_threads_report_rising_depths_up_to_the_limit() {
     }
 }
 
+/// Two threads in an infinite search with a depth limit: once a thread completes the limit no
+/// thread starts another iteration (none repeats a completed depth), yet the answer still
+/// waits for stop and is the line at the limit. A search that kept iterating until stop
+/// would count its nodes in millions; the limit costs one thread a few tens of thousands.
+#[test]
+fn two_threads_finish_an_infinite_search_at_its_depth_limit_and_wait_for_stop() {
+    clean_env();
+    let pos = AnyPosition::new("chess", None).unwrap();
+    let one = pos.search(
+        &Search::new(1, 16).unwrap(),
+        &oblique_eval::Evaluation,
+        &Limits::depth(8),
+        |_| {},
+    );
+    let s = Search::new(2, 16).unwrap();
+    let stop = s.stop_handle();
+    let wait = Duration::from_millis(1500);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(wait);
+        stop.store(true, Ordering::SeqCst);
+    });
+    let limits = Limits {
+        depth: Some(8),
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut depths = Vec::new();
+    let t = Instant::now();
+    let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |info| {
+        depths.push(info.depth)
+    });
+    let took = t.elapsed();
+    stopper.join().unwrap();
+    assert!(took >= wait, "answered after {took:?}, before stop");
+    assert_eq!(r.depth, 8, "{depths:?}");
+    assert_eq!(depths.last(), Some(&8), "{depths:?}");
+    // Two threads may search up to twice one thread's tree, and more where they race; not
+    // the hundred times more of iterating on for the 1.5 s until stop.
+    assert!(
+        r.nodes < 10 * one.nodes,
+        "{} nodes at two threads, {} at one",
+        r.nodes,
+        one.nodes
+    );
+}
+
 #[test]
 fn one_thread_search_is_deterministic() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
