@@ -218,10 +218,13 @@ fn two_threads_report_rising_depths_up_to_the_limit() {
 
 /// Two threads in an infinite search with a depth limit: once a thread completes the limit no
 /// thread starts another iteration (none repeats a completed depth), yet the answer still
-/// waits for stop and is the line at the limit. A search that kept iterating until stop
-/// would count its nodes in millions; the limit costs one thread a few tens of thousands.
+/// waits for stop and is the line at the limit. Stop comes 2 s after the limit is reported;
+/// a search that kept iterating for those 2 s would count hundreds of thousands of nodes,
+/// where the limit costs one thread under twenty thousand.
 #[test]
 fn two_threads_finish_an_infinite_search_at_its_depth_limit_and_wait_for_stop() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
     clean_env();
     let pos = AnyPosition::new("chess", None).unwrap();
     let one = pos.search(
@@ -232,11 +235,21 @@ fn two_threads_finish_an_infinite_search_at_its_depth_limit_and_wait_for_stop() 
     );
     let s = Search::new(2, 16).unwrap();
     let stop = s.stop_handle();
-    let wait = Duration::from_millis(1500);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(wait);
-        stop.store(true, Ordering::SeqCst);
-    });
+    let reached = Arc::new(AtomicBool::new(false));
+    let wait = Duration::from_secs(2);
+    let stopper = {
+        let reached = reached.clone();
+        std::thread::spawn(move || {
+            // However slow the machine, the stop comes `wait` after the limit is reported
+            // (or after a minute, when the assertions below fail).
+            let t = Instant::now();
+            while !reached.load(Ordering::SeqCst) && t.elapsed() < Duration::from_secs(60) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            std::thread::sleep(wait);
+            stop.store(true, Ordering::SeqCst);
+        })
+    };
     let limits = Limits {
         depth: Some(8),
         infinite: true,
@@ -245,15 +258,17 @@ fn two_threads_finish_an_infinite_search_at_its_depth_limit_and_wait_for_stop() 
     let mut depths = Vec::new();
     let t = Instant::now();
     let r = pos.search(&s, &oblique_eval::Evaluation, &limits, |info| {
-        depths.push(info.depth)
+        depths.push(info.depth);
+        if info.depth >= 8 {
+            reached.store(true, Ordering::SeqCst);
+        }
     });
     let took = t.elapsed();
     stopper.join().unwrap();
     assert!(took >= wait, "answered after {took:?}, before stop");
     assert_eq!(r.depth, 8, "{depths:?}");
     assert_eq!(depths.last(), Some(&8), "{depths:?}");
-    // Two threads may search up to twice one thread's tree, and more where they race; not
-    // the hundred times more of iterating on for the 1.5 s until stop.
+    // Two threads may search up to twice one thread's tree, and more where they race.
     assert!(
         r.nodes < 10 * one.nodes,
         "{} nodes at two threads, {} at one",
