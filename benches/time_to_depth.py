@@ -34,10 +34,14 @@ POS = [
 
 if os.environ.get("TTD_POSITIONS"):
     POS = []
-    for line in open(os.environ["TTD_POSITIONS"]):
+    path = os.environ["TTD_POSITIONS"]
+    for n, line in enumerate(open(path), 1):
         if line.strip() and not line.startswith("#"):
-            v, fen, d = line.strip().split(";")
-            POS.append((v, fen or None, int(d)))
+            try:
+                v, fen, d = line.strip().split(";")
+                POS.append((v, fen or None, int(d)))
+            except ValueError:
+                sys.exit(f"{path}:{n}: expected `variant;FEN;depth`, found {line.strip()!r}")
 
 
 def run(binary, v, fen, d, t):
@@ -75,3 +79,11 @@ for label, binary, _ in RUNS[1:]:
     sp = speedups[label]
     print("geometric mean time-to-depth speed-up", os.path.basename(binary),
           round(math.exp(sum(map(math.log, sp)) / len(sp)), 2))
+# Each later build against the first, position by position: the geometric mean of the
+# ratios of their speed-ups and one standard error of the mean log ratio.
+for label, binary, _ in RUNS[2:]:
+    logs = [math.log(b / a) for a, b in zip(speedups[1], speedups[label])]
+    if len(logs) > 1:
+        se = statistics.stdev(logs) / math.sqrt(len(logs))
+        print(f"paired against {os.path.basename(BINS[0])}: {os.path.basename(binary)}",
+              f"x{math.exp(statistics.mean(logs)):.3f} (log ratio {statistics.mean(logs):+.3f} ± {se:.3f})")
