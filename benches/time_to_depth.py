@@ -12,7 +12,9 @@ plies to every position's depth (a faster build reaches the listed depths in wel
 second, where start-up and noise weigh most). TTD_POSITIONS=FILE replaces the positions
 with the file's lines `variant;FEN;depth` (FEN empty for the start position): two-thread
 searches scatter widely from position to position, so a dozen positions or more give a
-steadier mean than many reps of a few. Run it on an otherwise idle machine.
+steadier mean than many reps of a few. With several binaries it also prints each later
+one's speed-up against the first's, paired position by position, with one standard error of
+the mean log ratio. Run it on an otherwise idle machine.
 """
 import math, os, statistics, subprocess, sys
 

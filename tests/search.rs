@@ -7,7 +7,8 @@ mod search_2d;
 use oblique_engine::search::{Limits, PonderHit, Score, Search, SearchResult};
 use oblique_engine::AnyPosition;
 use search_2d::{clean_env, mate_in, search};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[test]
@@ -223,8 +224,6 @@ fn two_threads_report_rising_depths_up_to_the_limit() {
 /// where the limit costs one thread under twenty thousand.
 #[test]
 fn two_threads_finish_an_infinite_search_at_its_depth_limit_and_wait_for_stop() {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
     clean_env();
     let pos = AnyPosition::new("chess", None).unwrap();
     let one = pos.search(
