@@ -322,7 +322,7 @@ fn node_and_time_limits_are_respected() {
 fn ponder_search(
     limits: Limits,
 ) -> (
-    std::sync::Arc<PonderHit>,
+    Arc<PonderHit>,
     std::thread::JoinHandle<(SearchResult, Instant)>,
 ) {
     clean_env();
