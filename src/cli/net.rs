@@ -1,9 +1,10 @@
 //! `oblique net`: the network evaluation's tools, as arguments. `net data` plays seeded
 //! self-play games on several threads and writes every quiet position with the search's
-//! score and the game's result; `net train` fits a network to such records and writes the
+//! score and the game's result; `net relabel` scores a sample of such records again with a
+//! deeper search; `net train` fits a network to such records and writes the
 //! file the engine reads (`eval/nets/<game>.nnue`); `net merge` joins the slices of a `net
-//! data` run split with `--shard` into its whole file. The work and its policy are the lab's:
-//! `oblique_train::net` (`make_data`, `make_net`).
+//! data` (or `net relabel`) run split with `--shard` into its whole file. The work and its
+//! policy are the lab's: `oblique_train::net` (`make_data`, `relabel`, `make_net`).
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
@@ -12,14 +13,19 @@ use oblique_train::net::data::{GameSlice, NetData};
 use oblique_train::net::make_data::{self, NetDataJob};
 use oblique_train::net::make_net::{self, NetTrainJob};
 use oblique_train::net::merge_data;
+use oblique_train::net::relabel::{self, Relabel, RelabelJob};
 
 #[derive(Subcommand)]
 pub enum NetCommand {
     /// Play seeded self-play games; write quiet positions with score and result.
     Data(DataArgs),
+    /// Score a sample of `net data` records again with a deeper search; write the records
+    /// with the new scores.
+    Relabel(RelabelArgs),
     /// Train a game's network on `net data` records; write the engine's file.
     Train(TrainArgs),
-    /// Merge the slices of a `net data --shard K/N` run into the whole run's file.
+    /// Merge the slices of a `net data --shard K/N` (or `net relabel --shard K/N`) run into
+    /// the whole run's file.
     Merge(MergeArgs),
 }
 
@@ -62,6 +68,50 @@ pub struct DataArgs {
 }
 
 #[derive(Args)]
+pub struct RelabelArgs {
+    /// The game (`oblique variants` lists them).
+    /// Default: the one game of --variant-file, else chess.
+    #[arg(long, short)]
+    variant: Option<String>,
+    /// Files written by `oblique net data` (all of the same game), read in order.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<String>,
+    /// Nodes per position (one search thread each).
+    #[arg(long, default_value_t = 50_000)]
+    nodes: u64,
+    /// Of each game, score the first position and every N-th after it (the rest are left
+    /// out of the output).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    every: usize,
+    /// Games scored at once, one search thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table per thread, in MB (cleared at each game's first position).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Score only the games whose number is K modulo N (counting K from 1), as `net data
+    /// --shard` splits a run; `oblique net merge` joins the slices' files into the whole
+    /// run's file.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Output file (`game result score position` lines, as `net data` writes; created or
+    /// overwritten).
+    #[arg(long)]
+    out: String,
+}
+
+/// `--shard K/N` as the lab's 0-based slice (every game without it).
+fn game_slice(shard: Option<&str>) -> Result<GameSlice, CliError> {
+    Ok(match shard.map(Shard::parse).transpose()? {
+        Some(s) => GameSlice {
+            index: s.index - 1,
+            count: s.count,
+        },
+        None => GameSlice::WHOLE,
+    })
+}
+
+#[derive(Args)]
 pub struct MergeArgs {
     /// The slices' files (`net data --shard K/N`), in any order.
     #[arg(required = true, num_args = 1..)]
@@ -74,13 +124,7 @@ pub struct MergeArgs {
 pub fn run(cmd: NetCommand) -> Result<(), CliError> {
     match cmd {
         NetCommand::Data(a) => {
-            let slice = match a.shard.as_deref().map(Shard::parse).transpose()? {
-                Some(s) => GameSlice {
-                    index: s.index - 1,
-                    count: s.count,
-                },
-                None => GameSlice::WHOLE,
-            };
+            let slice = game_slice(a.shard.as_deref())?;
             make_data::run(&NetDataJob {
                 variant: crate::cli::args::game_name(&a.variant),
                 play: NetData {
@@ -96,6 +140,18 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
                 out: a.out,
             })?
         }
+        NetCommand::Relabel(a) => relabel::run(&RelabelJob {
+            variant: crate::cli::args::game_name(&a.variant),
+            data: a.data,
+            relabel: Relabel {
+                nodes: a.nodes,
+                every: a.every,
+                hash_mb: a.hash,
+                threads: a.threads,
+                slice: game_slice(a.shard.as_deref())?,
+            },
+            out: a.out,
+        })?,
         NetCommand::Merge(a) => {
             let games = merge_data::run(&a.slices, &a.out)?;
             println!("{games} games with positions -> {}", a.out);

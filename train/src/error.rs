@@ -28,6 +28,9 @@ pub enum TrainError {
     TuneGame(String),
     #[error("--games and --nodes must be at least 1")]
     NoGamesOrNodes,
+    /// An option that takes a whole number of at least 1.
+    #[error("{0} must be at least 1")]
+    AtLeastOne(&'static str),
     /// A slice outside its run (`GameSlice`; 0-based here, `--shard` is 1-based).
     #[error("slice {} of {count} does not exist (--shard takes K/N with 1 <= K <= N)", index + 1)]
     Slice { index: usize, count: usize },

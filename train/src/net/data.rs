@@ -18,12 +18,10 @@
 //! file, byte for byte, whatever the number of threads, and a run split into slices
 //! (`GameSlice`) writes it too once its slices are merged by game number (`merge_data`).
 
+use super::in_order::run_in_order;
 use oblique_engine::random::SplitMix64;
 use oblique_engine::search::{Evaluator, Limits, Score, Search, SearchGame};
 use oblique_engine::Color;
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 /// A first search beyond this (centipawns) drops the random opening.
 pub const OPENING_LIMIT: i32 = 600;
@@ -122,7 +120,8 @@ impl Record {
 #[error("not a `game result score position` line: {0:?}")]
 pub struct RecordLineError(pub String);
 
-fn white_view(score: i32, stm: Color) -> i32 {
+/// A score from the side to move's view, from White's.
+pub(crate) fn white_view(score: i32, stm: Color) -> i32 {
     if stm == Color::White {
         score
     } else {
@@ -221,41 +220,16 @@ pub fn generate<G: SearchGame, E: Evaluator<G>>(
     cfg: &NetData,
     mut on_game: impl FnMut(usize, &[Record]),
 ) -> Result<(), oblique_engine::search::ThreadPoolError> {
-    let next = AtomicUsize::new(0);
-    let threads = cfg.threads.clamp(1, 256);
     let slice = cfg.slice;
-    let games = slice.len(cfg.games);
-    let searches = (0..threads)
+    let searches = (0..cfg.threads.clamp(1, 256))
         .map(|_| Search::new(1, cfg.hash_mb))
         .collect::<Result<Vec<_>, _>>()?;
-    let (tx, rx) = mpsc::channel::<(usize, Vec<Record>)>();
-    std::thread::scope(|scope| {
-        for search in &searches {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let nth = next.fetch_add(1, Ordering::Relaxed);
-                if nth >= games {
-                    break;
-                }
-                let records = play_game(start, eval, cfg, slice.game(nth), search);
-                if tx.send((nth, records)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        // Games finish out of order; they are handed on in order.
-        let mut pending = BTreeMap::new();
-        let mut expected = 0;
-        for (index, records) in rx {
-            pending.insert(index, records);
-            while let Some(records) = pending.remove(&expected) {
-                on_game(slice.game(expected), &records);
-                expected += 1;
-            }
-        }
-    });
+    run_in_order(
+        &searches,
+        slice.len(cfg.games),
+        |nth, search| play_game(start, eval, cfg, slice.game(nth), search),
+        |nth, records| on_game(slice.game(nth), &records),
+    );
     Ok(())
 }
 
@@ -264,6 +238,7 @@ mod tests {
     use super::*;
     use oblique_engine::Position;
     use oblique_eval::Evaluation;
+    use std::collections::BTreeMap;
 
     fn chess() -> Position<u64> {
         let spec = oblique_engine::find_variant("chess").expect("chess");
