@@ -3,7 +3,8 @@
 //! node, gives exactly the games of the same match played in one process, and the merged
 //! report gives the same score. Likewise for the network's self-play records: `oblique net
 //! data --shard K/N` slices merged by `oblique net merge`, and by the Ray driver
-//! (`tools/ray_net_data.py`), are byte for byte the file of the run in one process.
+//! (`tools/ray_net_data.py`), are byte for byte the file of the run in one process, and so
+//! are the driver's `net relabel` slices (`--command relabel`).
 //!
 //! Without Python or Ray the Ray test fails under CI=true and skips with a `SKIPPED:` line
 //! elsewhere (`tests/common/tools.rs`; `.ci/install-test-tools` installs Ray).
@@ -186,7 +187,7 @@ fn ray_driver_plays_the_same_games() {
     let (whole, whole_out) = play_whole(&dir);
     let merged = dir.join("ray.pgn");
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_match.py");
-    let mut cmd = Command::new(python);
+    let mut cmd = Command::new(&python);
     cmd.env_remove("OBLIQUE_NET")
         .arg(&driver)
         .args(["--shards", "3", "--binary", oblique()])
@@ -294,7 +295,7 @@ fn ray_driver_writes_the_same_net_data() {
     let whole = std::fs::read(net_data(&dir, "whole.txt", &[])).expect("whole");
     let merged = dir.join("ray.txt");
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_net_data.py");
-    let out = Command::new(python)
+    let out = Command::new(&python)
         .env_remove("OBLIQUE_NET")
         .arg(&driver)
         .args(["--shards", "3", "--binary", oblique()])
@@ -311,5 +312,46 @@ fn ray_driver_writes_the_same_net_data() {
     assert!(out.status.success(), "Ray driver failed:\n{text}");
     assert_eq!(std::fs::read(&merged).expect("merged"), whole, "{text}");
     assert!(!dir.join("ray.txt.slices").exists(), "slices left behind");
+    // The same records scored again (`--command relabel`) give the one-process file too.
+    let relabel = |out: &Path| {
+        let data = dir.join("whole.txt").to_string_lossy().to_string();
+        let out = out.to_string_lossy().to_string();
+        [
+            "--data", &data, "--nodes", "300", "--every", "2", "--out", &out,
+        ]
+        .map(String::from)
+    };
+    let one = dir.join("relabel-one.txt");
+    let mut args = vec!["net".to_string(), "relabel".to_string()];
+    args.extend(relabel(&one));
+    run(&args);
+    let by_ray = dir.join("relabel-ray.txt");
+    let mut args = relabel(&by_ray).to_vec();
+    args.truncate(args.len() - 2); // the driver sets --out
+    let out = Command::new(&python)
+        .env_remove("OBLIQUE_NET")
+        .arg(&driver)
+        .args([
+            "--shards",
+            "3",
+            "--binary",
+            oblique(),
+            "--command",
+            "relabel",
+        ])
+        .args(["--out", &by_ray.to_string_lossy(), "--"])
+        .args(&args)
+        .env("RAY_USAGE_STATS_ENABLED", "0")
+        .output()
+        .expect("run the Ray driver");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "Ray relabel failed:\n{text}");
+    let one = std::fs::read(&one).expect("one process");
+    assert!(!one.is_empty());
+    assert_eq!(std::fs::read(&by_ray).expect("by Ray"), one, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Play one `oblique net data` run split into slices on a Ray cluster, and merge the slices.
+"""Play one `oblique net data` run (or score one `oblique net relabel` run) split into slices
+on a Ray cluster, and merge the slices.
 
 Usage:
-  python3 tools/ray_net_data.py --shards N [--address ADDR] [--binary PATH] --out FILE \\
-      -- NET DATA ARGS ...
+  python3 tools/ray_net_data.py --shards N [--address ADDR] [--binary PATH] [--command relabel] \\
+      --out FILE -- NET DATA ARGS ...
 
 Each of the N Ray tasks runs `oblique net data NET DATA ARGS --shard K/N --out <its own file>`
 (`--shard` plays the run's games K, K+N, ... with the openings and game numbers of the whole
-run) and hands back its records. The driver writes slice K to FILE.slices/K-of-N.txt and runs
+run) and hands back its records. With `--command relabel` the tasks run `oblique net relabel`
+instead (its --data files, like the binary, must be at the same path on every node), each
+scoring the recorded games whose number is K modulo N. The driver writes slice K to FILE.slices/K-of-N.txt and runs
 `oblique net merge` on them into FILE: byte for byte the file the same run writes in one
 process, so a network trained on it is the one its recorded command gives. The slice files
 are removed after a good merge.
@@ -34,14 +37,16 @@ def parse():
     ap.add_argument("--shards", type=int, required=True, help="number of slices (Ray tasks)")
     ap.add_argument("--address", help="Ray cluster address (default: a local head node)")
     ap.add_argument("--binary", default="target/release/oblique", help="the oblique binary")
+    ap.add_argument("--command", choices=("data", "relabel"), default="data",
+                    help="the `oblique net` command each slice runs (default: data)")
     ap.add_argument("--out", required=True, help="the merged records file to write")
-    ap.add_argument("data_args", nargs=argparse.REMAINDER, help="-- then the `oblique net data` arguments")
+    ap.add_argument("data_args", nargs=argparse.REMAINDER, help="-- then the command's arguments")
     a = ap.parse_args()
     rest = a.data_args[1:] if a.data_args[:1] == ["--"] else a.data_args
     if a.shards < 1:
         ap.error("--shards must be at least 1")
     if not rest:
-        ap.error("give the `oblique net data` arguments after --")
+        ap.error(f"give the `oblique net {a.command}` arguments after --")
     for flag in ("--shard", "--out"):
         if flag in rest:
             ap.error(f"{flag} is set by the driver; leave it out of the run's arguments")
@@ -66,11 +71,11 @@ def threads_of(args):
     return 1
 
 
-def play_slice(binary, data_args, k, n):
-    """One slice: runs `oblique net data ... --shard k/n`; returns (k, exit code, output, records)."""
-    with tempfile.TemporaryDirectory(prefix=f"oblique-net-data-{k}-") as d:
+def play_slice(binary, command, data_args, k, n):
+    """One slice: runs `oblique net COMMAND ... --shard k/n`; returns (k, exit code, output, records)."""
+    with tempfile.TemporaryDirectory(prefix=f"oblique-net-{command}-{k}-") as d:
         out = os.path.join(d, "slice.txt")
-        cmd = [binary, "net", "data", *data_args, "--shard", f"{k}/{n}", "--out", out]
+        cmd = [binary, "net", command, *data_args, "--shard", f"{k}/{n}", "--out", out]
         p = subprocess.run(cmd, capture_output=True, text=True)
         text = open(out).read() if os.path.exists(out) else ""
         return k, p.returncode, p.stdout + p.stderr, text
@@ -78,7 +83,7 @@ def play_slice(binary, data_args, k, n):
 
 def main():
     a = parse()
-    results, ok = run_slices(a.address, a.shards, a.threads, play_slice, a.binary, a.data_args)
+    results, ok = run_slices(a.address, a.shards, a.threads, play_slice, a.binary, a.command, a.data_args)
     if not ok:
         sys.exit(1)
     slices_dir = a.out + ".slices"
