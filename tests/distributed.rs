@@ -286,6 +286,32 @@ fn net_data_slices_merge_into_the_whole_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `tools/ray_net_data.py` over three slices on a local Ray head node with `command`
+/// (`data` or `relabel`) and its arguments into `out`; the driver's output, after it
+/// succeeded.
+fn ray_net_driver(python: &Path, command: &str, args: &[String], out: &Path) -> String {
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_net_data.py");
+    let done = Command::new(python)
+        .env_remove("OBLIQUE_NET")
+        .arg(&driver)
+        .args(["--shards", "3", "--binary", oblique(), "--command", command])
+        .args(["--out", &out.to_string_lossy(), "--"])
+        .args(args)
+        .env("RAY_USAGE_STATS_ENABLED", "0")
+        .output()
+        .expect("run the Ray driver");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&done.stdout),
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert!(
+        done.status.success(),
+        "Ray driver ({command}) failed:\n{text}"
+    );
+    text
+}
+
 #[test]
 fn ray_driver_writes_the_same_net_data() {
     let Some(python) = python_with_ray() else {
@@ -294,62 +320,20 @@ fn ray_driver_writes_the_same_net_data() {
     let dir = scratch("ray-net-data");
     let whole = std::fs::read(net_data(&dir, "whole.txt", &[])).expect("whole");
     let merged = dir.join("ray.txt");
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/ray_net_data.py");
-    let out = Command::new(&python)
-        .env_remove("OBLIQUE_NET")
-        .arg(&driver)
-        .args(["--shards", "3", "--binary", oblique()])
-        .args(["--out", &merged.to_string_lossy(), "--"])
-        .args(NET_DATA_ARGS)
-        .env("RAY_USAGE_STATS_ENABLED", "0")
-        .output()
-        .expect("run the Ray driver");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "Ray driver failed:\n{text}");
+    let args = NET_DATA_ARGS.map(String::from);
+    let text = ray_net_driver(&python, "data", &args, &merged);
     assert_eq!(std::fs::read(&merged).expect("merged"), whole, "{text}");
     assert!(!dir.join("ray.txt.slices").exists(), "slices left behind");
     // The same records scored again (`--command relabel`) give the one-process file too.
-    let relabel = |out: &Path| {
-        let data = dir.join("whole.txt").to_string_lossy().to_string();
-        let out = out.to_string_lossy().to_string();
-        [
-            "--data", &data, "--nodes", "300", "--every", "2", "--out", &out,
-        ]
-        .map(String::from)
-    };
+    let data = dir.join("whole.txt").to_string_lossy().to_string();
+    let relabel = ["--data", &data, "--nodes", "300", "--every", "2"].map(String::from);
     let one = dir.join("relabel-one.txt");
     let mut args = vec!["net".to_string(), "relabel".to_string()];
-    args.extend(relabel(&one));
+    args.extend(relabel.iter().cloned());
+    args.extend(["--out".to_string(), one.to_string_lossy().to_string()]);
     run(&args);
     let by_ray = dir.join("relabel-ray.txt");
-    let mut args = relabel(&by_ray).to_vec();
-    args.truncate(args.len() - 2); // the driver sets --out
-    let out = Command::new(&python)
-        .env_remove("OBLIQUE_NET")
-        .arg(&driver)
-        .args([
-            "--shards",
-            "3",
-            "--binary",
-            oblique(),
-            "--command",
-            "relabel",
-        ])
-        .args(["--out", &by_ray.to_string_lossy(), "--"])
-        .args(&args)
-        .env("RAY_USAGE_STATS_ENABLED", "0")
-        .output()
-        .expect("run the Ray driver");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "Ray relabel failed:\n{text}");
+    let text = ray_net_driver(&python, "relabel", &relabel, &by_ray);
     let one = std::fs::read(&one).expect("one process");
     assert!(!one.is_empty());
     assert_eq!(std::fs::read(&by_ray).expect("by Ray"), one, "{text}");
