@@ -309,6 +309,32 @@ fn net_commands_refuse_bad_input_in_one_line() {
             "--out",
             &out,
         ],
+        vec!["net", "relabel", "--data", &garbage, "--out", &out],
+        vec!["net", "relabel", "--data", &bad_fen, "--out", &out],
+        vec![
+            "net",
+            "relabel",
+            "--data",
+            "/nonexistent/records.txt",
+            "--out",
+            &out,
+        ],
+        vec![
+            "net",
+            "relabel",
+            "--variant",
+            "nosuchgame",
+            "--data",
+            &bad_fen,
+            "--out",
+            &out,
+        ],
+        vec![
+            "net", "relabel", "--data", &bad_fen, "--every", "0", "--out", &out,
+        ],
+        vec![
+            "net", "relabel", "--data", &bad_fen, "--shard", "3/2", "--out", &out,
+        ],
     ] {
         let (code, stdout, err) = oblique(&args);
         assert_eq!(code, 2, "{args:?}: {stdout}{err}");
