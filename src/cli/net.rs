@@ -50,17 +50,8 @@ pub struct DataArgs {
     /// Seed of the random openings (the same seed gives the same data).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once, one search thread each.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Hash table per thread, in MB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// Play only slice K of N of the games (K, K+N, ... counting from 1), each with the
-    /// opening and number the whole run gives it; `oblique net merge` joins the slices'
-    /// files into the whole run's file (`tools/ray_net_data.py` plays them on Ray).
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
+    #[command(flatten)]
+    runs: GameRuns,
     /// Output file (one `game result score position` line per position; created or
     /// overwritten).
     #[arg(long)]
@@ -83,32 +74,43 @@ pub struct RelabelArgs {
     /// out of the output).
     #[arg(long, default_value_t = 1, value_name = "N")]
     every: usize,
-    /// Games scored at once, one search thread each.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Hash table per thread, in MB (cleared at each game's first position).
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// Score only the games whose number is K modulo N (counting K from 1), as `net data
-    /// --shard` splits a run; `oblique net merge` joins the slices' files into the whole
-    /// run's file.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
+    #[command(flatten)]
+    runs: GameRuns,
     /// Output file (`game result score position` lines, as `net data` writes; created or
     /// overwritten).
     #[arg(long)]
     out: String,
 }
 
-/// `--shard K/N` as the lab's 0-based slice (every game without it).
-fn game_slice(shard: Option<&str>) -> Result<GameSlice, CliError> {
-    Ok(match shard.map(Shard::parse).transpose()? {
-        Some(s) => GameSlice {
-            index: s.index - 1,
-            count: s.count,
-        },
-        None => GameSlice::WHOLE,
-    })
+/// How `net data` and `net relabel` spread their games: over threads in this process, and
+/// over processes or machines by slices of the run.
+#[derive(Args)]
+pub struct GameRuns {
+    /// Games run at once, one search thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table per thread, in MB (cleared when a game starts).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Run only slice K of N of the games: those numbered K, K+N, ... (counting from 1),
+    /// each with the number (and, in `net data`, the opening) the whole run gives it;
+    /// `oblique net merge` joins the slices' files into the whole run's file
+    /// (`tools/ray_net_data.py` runs them on Ray).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+impl GameRuns {
+    /// `--shard K/N` as the lab's 0-based slice (every game without it).
+    fn slice(&self) -> Result<GameSlice, CliError> {
+        Ok(match self.shard.as_deref().map(Shard::parse).transpose()? {
+            Some(s) => GameSlice {
+                index: s.index - 1,
+                count: s.count,
+            },
+            None => GameSlice::WHOLE,
+        })
+    }
 }
 
 #[derive(Args)]
@@ -124,7 +126,7 @@ pub struct MergeArgs {
 pub fn run(cmd: NetCommand) -> Result<(), CliError> {
     match cmd {
         NetCommand::Data(a) => {
-            let slice = game_slice(a.shard.as_deref())?;
+            let slice = a.runs.slice()?;
             make_data::run(&NetDataJob {
                 variant: crate::cli::args::game_name(&a.variant),
                 play: NetData {
@@ -133,8 +135,8 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
                     random_plies: a.random_plies,
                     max_plies: a.max_plies,
                     seed: a.seed,
-                    hash_mb: a.hash,
-                    threads: a.threads,
+                    hash_mb: a.runs.hash,
+                    threads: a.runs.threads,
                     slice,
                 },
                 out: a.out,
@@ -146,9 +148,9 @@ pub fn run(cmd: NetCommand) -> Result<(), CliError> {
             relabel: Relabel {
                 nodes: a.nodes,
                 every: a.every,
-                hash_mb: a.hash,
-                threads: a.threads,
-                slice: game_slice(a.shard.as_deref())?,
+                hash_mb: a.runs.hash,
+                threads: a.runs.threads,
+                slice: a.runs.slice()?,
             },
             out: a.out,
         })?,
