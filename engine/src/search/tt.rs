@@ -150,8 +150,9 @@ impl TranspositionTable {
 
     /// Stores an entry, replacing the same position, else the shallowest / oldest slot. The
     /// same position's entry is kept when it is `KEEP_DEEPER` plies or more deeper than a
-    /// new bound: a transposition reached with less depth left (common as the board empties)
-    /// would otherwise throw away the deeper search's result.
+    /// new bound: a transposition reached with less depth left, or another thread on a
+    /// shallower iteration, would otherwise throw away the deeper search's result. A kept
+    /// entry keeps its generation, so an old one still ages out of its bucket.
     pub fn store(&self, key: u64, entry: TtEntry) {
         let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
         let b = self.bucket(key);
