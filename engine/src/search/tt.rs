@@ -29,10 +29,6 @@ struct Slot {
 /// Entries per bucket: four 16-byte slots fill one 64-byte cache line.
 const BUCKET: usize = 4;
 
-/// A bound this many plies shallower than the same position's entry does not replace it
-/// (an exact score always does).
-const KEEP_DEEPER: i32 = 4;
-
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     buckets_mask: usize,
@@ -148,11 +144,7 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores an entry, replacing the same position, else the shallowest / oldest slot. The
-    /// same position's entry is kept when it is `KEEP_DEEPER` plies or more deeper than a
-    /// new bound: a transposition reached with less depth left, or another thread on a
-    /// shallower iteration, would otherwise throw away the deeper search's result. A kept
-    /// entry keeps its generation, so an old one still ages out of its bucket.
+    /// Stores an entry, replacing the same position, else the shallowest / oldest slot.
     pub fn store(&self, key: u64, entry: TtEntry) {
         let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
         let b = self.bucket(key);
@@ -162,13 +154,10 @@ impl TranspositionTable {
             let s = &self.slots[i];
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key {
+                // Keep a known best move when the new entry has none.
                 let mut e = entry;
-                if let Some((old, _)) = unpack(data) {
-                    if e.bound != Bound::Exact && e.depth + KEEP_DEEPER <= old.depth {
-                        return;
-                    }
-                    // Keep a known best move when the new entry has none.
-                    if e.move_id == 0 {
+                if e.move_id == 0 {
+                    if let Some((old, _)) = unpack(data) {
                         e.move_id = old.move_id;
                     }
                 }
@@ -240,38 +229,5 @@ mod tests {
         assert!(tt.probe(0x1234_5678_9abc_def1).is_none());
         tt.clear();
         assert!(tt.probe(0x1234_5678_9abc_def0).is_none());
-    }
-
-    #[test]
-    fn a_much_shallower_bound_does_not_replace_the_same_position() {
-        let tt = TranspositionTable::new(1);
-        let key = 0x0bad_cafe_0000_0001;
-        let entry = |depth, bound, move_id| TtEntry {
-            move_id,
-            score: 10 * depth,
-            depth,
-            bound,
-        };
-        tt.store(key, entry(12, Bound::Lower, 7));
-        tt.store(key, entry(8, Bound::Upper, 0));
-        assert_eq!(
-            tt.probe(key).unwrap().depth,
-            12,
-            "four plies shallower: kept"
-        );
-        tt.store(key, entry(9, Bound::Lower, 9));
-        let got = tt.probe(key).unwrap();
-        assert_eq!(
-            (got.depth, got.move_id),
-            (9, 9),
-            "three plies shallower: replaced"
-        );
-        tt.store(key, entry(2, Bound::Exact, 0));
-        let got = tt.probe(key).unwrap();
-        assert_eq!(
-            (got.depth, got.bound, got.move_id),
-            (2, Bound::Exact, 9),
-            "an exact score always replaces, keeping the known move"
-        );
     }
 }
