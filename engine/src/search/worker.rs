@@ -27,12 +27,15 @@ const SEE_PRUNE_DEPTH: i32 = 6;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 const SEE_QUIET_MARGIN: i32 = 60;
 
-/// Deepest remaining depth at which a node far above beta is cut on its static score.
+/// Deepest remaining depth at which a node far above beta is cut on its static score, and
+/// the margin per ply of depth it must be above beta by.
 const REVERSE_FUTILITY_DEPTH: i32 = 4;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
 /// Deepest remaining depth at which quiet moves are pruned by their place in the ordering
-/// (late-move pruning, `(5 + depth²) / 2` quiet moves tried) and by static exchange; futility
-/// pruning (static score far below alpha) stays within [`FUTILITY_DEPTH`].
+/// (late-move pruning, `3 + depth²` quiet moves tried where the side to move is improving,
+/// half as many where not) and by static exchange; futility pruning (static score far below
+/// alpha) stays within [`FUTILITY_DEPTH`].
 const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
 const FUTILITY_DEPTH: i32 = 3;
 
@@ -122,6 +125,9 @@ pub(crate) struct Worker<'a, G: SearchGame, E> {
     root: Vec<RootMove<G::Move>>,
     /// The move a singular-extension search at each ply leaves out (0: none).
     excluded: Vec<u32>,
+    /// The static score of the node at each ply of the current line (`-INFINITE` in check),
+    /// from which a node sees whether its side is improving.
+    static_evals: Vec<i32>,
     lmr: Vec<[u8; 64]>,
     /// How often the best root move changed, halved every iteration (time management).
     best_move_changes: f64,
@@ -205,7 +211,14 @@ struct MovePruning {
 
 impl MovePruning {
     #[inline(always)]
-    fn plan(depth: i32, alpha: i32, static_eval: i32, pv_node: bool, in_check: bool) -> Self {
+    fn plan(
+        depth: i32,
+        alpha: i32,
+        static_eval: i32,
+        pv_node: bool,
+        in_check: bool,
+        improving: bool,
+    ) -> Self {
         let prune_quiets =
             !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH && alpha.abs() < MATE_BOUND;
         MovePruning {
@@ -213,7 +226,7 @@ impl MovePruning {
             futile: prune_quiets
                 && depth <= FUTILITY_DEPTH
                 && static_eval + 80 + 100 * depth <= alpha,
-            late_quiets: ((5 + depth * depth) / 2) as usize,
+            late_quiets: ((3 + depth * depth) / if improving { 1 } else { 2 }) as usize,
             see_prune: !pv_node && !in_check && depth <= SEE_PRUNE_DEPTH,
         }
     }
@@ -241,6 +254,23 @@ struct LateMove {
     tactical: bool,
     in_check: bool,
     gives_check: bool,
+}
+
+/// Whether the side to move stands better by its static score than at its previous turn
+/// (two plies up, or four where it was in check then; with neither known, it is taken as
+/// improving, which prunes less). A side that is not improving has its late quiet moves
+/// pruned sooner; a side that is has its node cut on its static score a ply's margin
+/// sooner.
+fn improving(static_evals: &[i32], ply: usize, static_eval: i32) -> bool {
+    if static_eval == -INFINITE {
+        return false;
+    }
+    [2, 4]
+        .iter()
+        .filter(|&&back| back <= ply)
+        .map(|&back| static_evals[ply - back])
+        .find(|&before| before != -INFINITE)
+        .is_none_or(|before| static_eval > before)
 }
 
 impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
@@ -273,6 +303,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             quiet_stack: vec![Vec::new(); MAX_PLY + 2],
             root: Vec::new(),
             excluded: vec![0; MAX_PLY + 2],
+            static_evals: vec![-INFINITE; MAX_PLY + 2],
             lmr,
             best_move_changes: 0.0,
             root_improved: false,
@@ -537,8 +568,12 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             self.eval.evaluate(pos)
         };
+        self.static_evals[ply] = static_eval;
+        let improving = improving(&self.static_evals, ply, static_eval);
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
-            if let Some(score) = self.prune_node(pos, depth, beta, ply, static_eval, null_ok) {
+            if let Some(score) =
+                self.prune_node(pos, depth, beta, ply, static_eval, improving, null_ok)
+            {
                 self.move_stack[ply] = moves;
                 return score;
             }
@@ -552,7 +587,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_move = moves[0];
         let mut quiets_tried = std::mem::take(&mut self.quiet_stack[ply]);
         quiets_tried.clear();
-        let plan = MovePruning::plan(depth, alpha, static_eval, pv_node, in_check);
+        let plan = MovePruning::plan(depth, alpha, static_eval, pv_node, in_check, improving);
         let singular = tt.and_then(|e| singular_beta(e, depth, excluded));
 
         // Step 6. The move loop.
@@ -726,6 +761,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
 
     /// Step 4 of `negamax`, for a non-PV node not in check: a score that ends the node on its
     /// static evaluation (reverse futility) or because passing still fails high (null move).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn prune_node(
         &mut self,
@@ -734,13 +770,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
         ply: usize,
         static_eval: i32,
+        improving: bool,
         null_ok: bool,
     ) -> Option<i32> {
         // Reverse futility: far above beta at shallow depth. Not above depth 4: the
         // defender's node after a quiet key move of a mate in two has depth 5 in a search
         // of depth 6 (2N + 2), and its static score, however good, knows nothing of the
         // threat (issue 10: such a Star Trek mate was missed at depth 6).
-        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - 90 * depth >= beta {
+        // An improving side is trusted a ply's margin sooner.
+        let margin = REVERSE_FUTILITY_MARGIN * (depth - improving as i32);
+        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - margin >= beta {
             return Some(static_eval);
         }
         // Null move: if passing still fails high, the position is good enough.
@@ -1347,5 +1386,32 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         }
         self.flush_nodes();
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn improving_compares_with_the_same_side_two_plies_up() {
+        let evals = [-INFINITE, 50, 20, 40, 0];
+        assert!(improving(&evals, 4, 30), "30 after 20 two plies up");
+        assert!(!improving(&evals, 4, 20), "level is not improving");
+        assert!(!improving(&evals, 3, 40), "40 after 50");
+    }
+
+    #[test]
+    fn improving_looks_four_plies_up_past_a_check_and_assumes_it_with_neither() {
+        let evals = [10, 0, -INFINITE, 0, 0];
+        assert!(improving(&evals, 4, 11), "ply 2 was in check: ply 0's 10");
+        assert!(!improving(&evals, 4, 10), "ply 2 was in check: ply 0's 10");
+        let root_unknown = [-INFINITE, 0, 0];
+        assert!(
+            improving(&root_unknown, 2, -500),
+            "nothing known: taken as improving"
+        );
+        assert!(improving(&evals, 1, -500), "too near the root to look back");
+        assert!(!improving(&evals, 4, -INFINITE), "in check now");
     }
 }
