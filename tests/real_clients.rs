@@ -35,6 +35,7 @@ static SERIAL: Mutex<()> = Mutex::new(());
 fn require(name: &str) -> Option<PathBuf> {
     let package = match name {
         "Xvfb" => "xvfb",
+        "setarch" => "util-linux",
         other => other,
     };
     tools::require_program(name, package)
@@ -739,7 +740,7 @@ fn xboard_orthodox_against_fairy_max() {
     // address-space layout: about half of its runs died there (7 of 12 on 2026-11-29, with
     // no Oblique in the loop), none of 12 with the layout fixed. `setarch -R` fixes it for
     // Fairy-Max alone; XBoard splits the command at spaces.
-    let Some(setarch) = tools::require_program("setarch", "util-linux") else {
+    let Some(setarch) = require("setarch") else {
         return;
     };
     let fairymax = PathBuf::from(format!("{} -R {}", setarch.display(), fairymax.display()));

@@ -1405,7 +1405,7 @@ mod tests {
     fn improving_looks_four_plies_up_past_a_check_and_assumes_it_with_neither() {
         let evals = [10, 0, -INFINITE, 0, 0];
         assert!(improving(&evals, 4, 11), "ply 2 was in check: ply 0's 10");
-        assert!(!improving(&evals, 4, 10), "ply 2 was in check: ply 0's 10");
+        assert!(!improving(&evals, 4, 10), "level with ply 0's 10");
         let root_unknown = [-INFINITE, 0, 0];
         assert!(
             improving(&root_unknown, 2, -500),
