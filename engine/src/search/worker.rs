@@ -782,8 +782,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         if depth <= REVERSE_FUTILITY_DEPTH && static_eval - margin >= beta {
             return Some(static_eval);
         }
-        // Null move: if passing still fails high, the position is good enough.
-        if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
+        // Null move: if passing still fails high, the position is good enough. At every
+        // depth: below depth 4 the pass is answered by quiescence, which settles a shallow
+        // node far more cheaply than searching its moves (half the nodes of a chess search
+        // had depth 1 or 2 when the null move began at depth 3).
+        if null_ok && static_eval >= beta && pos.has_non_pawn_material() {
             let r = 3 + depth / 6;
             let undo = pos.make_null();
             let score = -self.negamax(
@@ -865,8 +868,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         pv_node: bool,
         late: LateMove,
     ) -> i32 {
+        // A late quiet check is reduced too (its check extension, when safe, still applies
+        // through `new_depth`): never reducing checks searched every safe check and its
+        // evasions a ply deeper than the other late moves.
         let mut r = 0;
-        if depth >= 3 && late.index >= 3 && !late.tactical && !late.in_check && !late.gives_check {
+        if depth >= 3 && late.index >= 3 && !late.tactical && !late.in_check {
             r = self.lmr[(depth as usize).min(63)][late.index.min(63)] as i32;
             if pv_node {
                 r -= 1;
