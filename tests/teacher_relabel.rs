@@ -1,0 +1,131 @@
+//! `tools/teacher_relabel.py` against a real teacher (Debian's Stockfish): the scores it
+//! writes are from White's side, mates are dropped, each record keeps its game, result and
+//! position, the file is the same whatever the number of jobs, and a malformed record is
+//! reported with its file and line.
+//!
+//! The expectations come from the positions, not from a run of the tool: a side a queen up
+//! is far ahead whoever is to move, and a mate in one is scored as a mate by any engine.
+
+#[path = "common/tools.rs"]
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oblique-teacher-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/teacher_relabel.py")
+}
+
+/// Runs the tool; its exit status and standard error.
+fn relabel(
+    python: &Path,
+    teacher: &Path,
+    data: &Path,
+    out: &Path,
+    jobs: u32,
+    chunk: u32,
+) -> (bool, String) {
+    let run = Command::new(python)
+        .arg(script())
+        .args(["--engine", &teacher.to_string_lossy(), "--nodes", "2000"])
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .args(["--jobs", &jobs.to_string(), "--chunk", &chunk.to_string()])
+        .output()
+        .expect("run the tool");
+    (
+        run.status.success(),
+        String::from_utf8_lossy(&run.stderr).to_string(),
+    )
+}
+
+const WHITE_QUEEN_UP_BLACK_TO_MOVE: &str = "4k3/8/8/8/8/8/3Q4/K7 b - - 0 1";
+const BLACK_QUEEN_UP_WHITE_TO_MOVE: &str = "k7/3q4/8/8/8/8/8/4K3 w - - 0 1";
+const BACK_RANK_MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn the_teachers_scores_are_whites_and_mates_are_dropped_whatever_the_jobs() {
+    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
+        return;
+    };
+    let Some(teacher) = tools::require_program("stockfish", "stockfish") else {
+        return;
+    };
+    let dir = scratch("scores");
+    let data = dir.join("data");
+    std::fs::write(
+        &data,
+        [
+            format!("4 1 0 {WHITE_QUEEN_UP_BLACK_TO_MOVE}"),
+            format!("4 1 0 {BACK_RANK_MATE_IN_ONE}"),
+            format!("9 0 0 {BLACK_QUEEN_UP_WHITE_TO_MOVE}"),
+            format!("12 0.5 0 {START}"),
+        ]
+        .join("\n")
+            + "\n",
+    )
+    .expect("write");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let (ok, err) = relabel(&python, &teacher, &data, &one, 1, 10);
+    assert!(ok, "{err}");
+    let (ok, err) = relabel(&python, &teacher, &data, &two, 2, 1);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&one).expect("output");
+    assert_eq!(
+        std::fs::read_to_string(&two).expect("output"),
+        text,
+        "two jobs"
+    );
+    let records: Vec<Vec<&str>> = text.lines().map(|l| l.splitn(4, ' ').collect()).collect();
+    let kept: Vec<(&str, &str, &str)> = records.iter().map(|r| (r[0], r[1], r[3])).collect();
+    assert_eq!(
+        kept,
+        [
+            ("4", "1", WHITE_QUEEN_UP_BLACK_TO_MOVE),
+            ("9", "0", BLACK_QUEEN_UP_WHITE_TO_MOVE),
+            ("12", "0.5", START),
+        ],
+        "the mate in one is dropped, the rest kept in order: {text}"
+    );
+    let score = |i: usize| records[i][2].parse::<i32>().expect("a centipawn score");
+    assert!(score(0) > 500, "White is a queen up: {text}");
+    assert!(score(1) < -500, "Black is a queen up: {text}");
+    assert!(score(2).abs() < 100, "the start is about level: {text}");
+    assert!(err.contains("3 of 4 positions"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_malformed_record_is_reported_with_its_file_and_line() {
+    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
+        return;
+    };
+    let dir = scratch("bad");
+    let data = dir.join("data");
+    std::fs::write(&data, format!("0 1 0 {START}\nnot a record\n")).expect("write");
+    // The teacher is never started: the files are read first.
+    let (ok, err) = relabel(
+        &python,
+        Path::new("/nonexistent"),
+        &data,
+        &dir.join("out"),
+        1,
+        1,
+    );
+    assert!(!ok, "a bad record fails the run");
+    assert!(
+        err.contains(&format!("{}:2:", data.display())),
+        "names the file and line: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
