@@ -6,18 +6,14 @@
 //! The expectations come from the positions, not from a run of the tool: a side a queen up
 //! is far ahead whoever is to move, and a mate in one is scored as a mate by any engine.
 
+#[path = "common/child.rs"]
+mod child;
 #[path = "common/tools.rs"]
 mod tools;
 
+use child::scratch_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oblique-teacher-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
 
 fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/teacher_relabel.py")
@@ -61,7 +57,7 @@ fn the_teachers_scores_are_whites_and_mates_are_dropped_whatever_the_jobs() {
     let Some(teacher) = tools::require_program("stockfish", "stockfish") else {
         return;
     };
-    let dir = scratch("scores");
+    let dir = scratch_dir("teacher-scores");
     let data = dir.join("data");
     std::fs::write(
         &data,
@@ -110,7 +106,7 @@ fn a_malformed_record_is_reported_with_its_file_and_line() {
     let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
         return;
     };
-    let dir = scratch("bad");
+    let dir = scratch_dir("teacher-bad");
     let data = dir.join("data");
     std::fs::write(&data, format!("0 1 0 {START}\nnot a record\n")).expect("write");
     // The teacher is never started: the files are read first.
