@@ -1,7 +1,8 @@
 //! `tools/teacher_relabel.py` against a real teacher (Debian's Stockfish): the scores it
 //! writes are from White's side, mates are dropped, each record keeps its game, result and
 //! position, the file is the same whatever the number of jobs, and a malformed record is
-//! reported with its file and line.
+//! reported with its file and line; `--tempo-correction` takes its centipawns from the side
+//! to move.
 //!
 //! The expectations come from the positions, not from a run of the tool: a side a queen up
 //! is far ahead whoever is to move, and a mate in one is scored as a mate by any engine.
@@ -27,6 +28,7 @@ fn relabel(
     out: &Path,
     jobs: u32,
     chunk: u32,
+    extra: &[&str],
 ) -> (bool, String) {
     let run = Command::new(python)
         .arg(script())
@@ -36,6 +38,7 @@ fn relabel(
         .arg("--out")
         .arg(out)
         .args(["--jobs", &jobs.to_string(), "--chunk", &chunk.to_string()])
+        .args(extra)
         .output()
         .expect("run the tool");
     (
@@ -72,9 +75,9 @@ fn the_teachers_scores_are_whites_and_mates_are_dropped_whatever_the_jobs() {
     )
     .expect("write");
     let (one, two) = (dir.join("one"), dir.join("two"));
-    let (ok, err) = relabel(&python, &teacher, &data, &one, 1, 10);
+    let (ok, err) = relabel(&python, &teacher, &data, &one, 1, 10, &[]);
     assert!(ok, "{err}");
-    let (ok, err) = relabel(&python, &teacher, &data, &two, 2, 1);
+    let (ok, err) = relabel(&python, &teacher, &data, &two, 2, 1, &[]);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&one).expect("output");
     assert_eq!(
@@ -117,11 +120,51 @@ fn a_malformed_record_is_reported_with_its_file_and_line() {
         &dir.join("out"),
         1,
         1,
+        &[],
     );
     assert!(!ok, "a bad record fails the run");
     assert!(
         err.contains(&format!("{}:2:", data.display())),
         "names the file and line: {err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_tempo_correction_is_taken_from_the_side_to_move() {
+    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
+        return;
+    };
+    let Some(teacher) = tools::require_program("stockfish", "stockfish") else {
+        return;
+    };
+    let dir = scratch_dir("teacher-tempo");
+    let data = dir.join("data");
+    std::fs::write(
+        &data,
+        format!("1 0.5 0 {START}\n2 1 0 {WHITE_QUEEN_UP_BLACK_TO_MOVE}\n"),
+    )
+    .expect("write");
+    let (plain, corrected) = (dir.join("plain"), dir.join("corrected"));
+    let (ok, err) = relabel(&python, &teacher, &data, &plain, 1, 1, &[]);
+    assert!(ok, "{err}");
+    let args = ["--tempo-correction", "30"];
+    let (ok, err) = relabel(&python, &teacher, &data, &corrected, 1, 1, &args);
+    assert!(ok, "{err}");
+    let scores = |path: &Path| -> Vec<i32> {
+        std::fs::read_to_string(path)
+            .expect("output")
+            .lines()
+            .map(|l| {
+                l.split(' ')
+                    .nth(2)
+                    .and_then(|s| s.parse().ok())
+                    .expect("a score")
+            })
+            .collect()
+    };
+    let (p, c) = (scores(&plain), scores(&corrected));
+    // White moves at the start, so White loses 30; Black moves in the second, so White gains.
+    assert_eq!(c, [p[0] - 30, p[1] + 30], "plain {p:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

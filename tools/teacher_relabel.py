@@ -21,7 +21,14 @@ python-chess took 4.7 s where this took 3.7 s on one job, and gave other scores 
 1,997 positions (it reads the engine's lines its own way), so the labels recorded in
 docs/networks.md come from this client.
 
+`--tempo-correction CP` takes CP centipawns from the side to move's score before it is turned
+to White's view. A shallow search overrates the move: on 2,596 positions of seed 19
+Stockfish 15.1 at 1,000 nodes gave the side to move 26 ± 4 cp more than at 100,000 nodes
+(21 ± 3 more than at 10,000), in every stage of the game alike, and a network trained on the
+uncorrected scores rated orthodox chess's start +64 for White where the deep search says +28.
+
 usage: teacher_relabel.py --engine CMD --nodes N --data FILE... --out FILE [--jobs J]
+       [--tempo-correction CP]
 """
 
 import argparse
@@ -126,7 +133,7 @@ def read_games(files):
 
 def score_run(args):
     """Scores a run of games; returns the path of its output and its counts."""
-    command, nodes, games, out = args
+    command, nodes, tempo, games, out = args
     engine = Engine(command)
     kept = dropped = 0
     with open(out, "w") as f:
@@ -137,7 +144,8 @@ def score_run(args):
                 if s is None or s[0] != "cp":
                     dropped += 1
                     continue
-                cp = s[1] if fen.split()[1] == "w" else -s[1]
+                cp = s[1] - tempo
+                cp = cp if fen.split()[1] == "w" else -cp
                 f.write(f"{game_no} {result} {cp} {fen}\n")
                 kept += 1
     engine.quit()
@@ -152,6 +160,13 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--chunk", type=int, default=200, help="games a job takes at a time")
+    ap.add_argument(
+        "--tempo-correction",
+        type=int,
+        default=0,
+        metavar="CP",
+        help="centipawns taken from the side to move's score (a shallow search's bias)",
+    )
     a = ap.parse_args()
     if a.nodes < 1 or a.jobs < 1 or a.chunk < 1:
         raise SystemExit("error: --nodes, --jobs and --chunk must be at least 1")
@@ -159,7 +174,13 @@ def main():
     total = sum(len(g) for g in games)
     tmp = tempfile.mkdtemp(prefix="teacher-relabel-")
     runs = [
-        (a.engine, a.nodes, games[i : i + a.chunk], os.path.join(tmp, f"{i:09d}"))
+        (
+            a.engine,
+            a.nodes,
+            a.tempo_correction,
+            games[i : i + a.chunk],
+            os.path.join(tmp, f"{i:09d}"),
+        )
         for i in range(0, len(games), a.chunk)
     ]
     kept = dropped = done = 0
