@@ -66,17 +66,6 @@ def placement(rng, white, black):
     return board if board.is_valid() else None
 
 
-def is_dead(board):
-    """Kings alone, or a lone minor, or bishops of one square colour: mate is impossible."""
-    men = [p for p in board.piece_map().items() if p[1].piece_type != chess.KING]
-    if len(men) <= 1:
-        return all(p.piece_type in (chess.KNIGHT, chess.BISHOP) for _, p in men)
-    if any(p.piece_type != chess.BISHOP for _, p in men):
-        return False
-    colours = {(chess.square_rank(s) + chess.square_file(s)) % 2 for s, _ in men}
-    return len(colours) == 1
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, required=True, help="positions to write")
@@ -93,7 +82,8 @@ def main():
     lines = []
     while len(lines) < a.count:
         board = placement(rng, *material(rng))
-        if board is None or not is_dead(board):
+        # python-chess's FIDE test of dead material guards the sets `material` draws.
+        if board is None or not board.is_insufficient_material():
             continue
         fen = board.fen()
         if fen in seen:
