@@ -138,6 +138,20 @@ pub enum ReportError {
     SprtNeedsTwo,
 }
 
+/// Why `oblique match pair` could not compare two matches.
+#[derive(Debug, thiserror::Error)]
+pub enum PairError {
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    #[error("the {side}'s PGN files must hold the games of two engines, not of {}: {}", engines.len(), if engines.is_empty() { "none".to_string() } else { engines.join(", ") })]
+    NotTwoEngines {
+        side: &'static str,
+        engines: Vec<String>,
+    },
+    #[error("no opening was played in both matches (same round, start position and book moves): were they played from the same seed?")]
+    NoPairs,
+}
+
 /// A `--resign MOVES:CP` or `--draw FROM:MOVES:CP` that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NumbersError {
@@ -227,6 +241,8 @@ pub enum MatchError {
     WritePgn(std::io::Error),
     #[error(transparent)]
     Report(#[from] ReportError),
+    #[error(transparent)]
+    Pair(#[from] PairError),
 }
 
 /// The CLI's own errors are still one-line messages: each error above converts to its text.
@@ -250,6 +266,7 @@ into_message!(
     ShardError,
     ReplayError,
     ReportError,
+    PairError,
     NumbersError,
     MatchError
 );

@@ -12,6 +12,7 @@
 //! - `pgn`: PGN output;
 //! - `stats`: Elo, error bars, LOS, SPRT;
 //! - `report`: the tally of finished games and the final report, also from PGN files;
+//! - `paired`: two matches on the same openings compared game by game (`oblique match pair`);
 //! - `shard`: one slice of a match's schedule (`--shard K/N`);
 //! - `study`: `oblique study`, self-play studies of a game (balance, piece values, playability);
 //! - `runner`: the schedule, parallel games, progress, Ctrl-C.
@@ -21,6 +22,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod openings;
+pub mod paired;
 pub mod pgn;
 pub mod process;
 pub mod report;
@@ -57,14 +59,30 @@ pub enum MatchSubcommand {
         #[arg(long, value_name = "PARAMS")]
         sprt: Option<String>,
     },
+    /// Compare two matches played from the same openings (the same seed) game by game: a
+    /// candidate's and a baseline's against the same opponent. Prints the mean of the
+    /// candidate's points less the baseline's on each opening, with its 95 % interval, a far
+    /// finer measure than the two scores apart.
+    Pair {
+        /// PGN files of the candidate's match (several seeds may be given).
+        #[arg(long, required = true, num_args = 1.., value_name = "FILE.pgn")]
+        candidate: Vec<PathBuf>,
+        /// PGN files of the baseline's match, from the same seeds.
+        #[arg(long, required = true, num_args = 1.., value_name = "FILE.pgn")]
+        baseline: Vec<PathBuf>,
+    },
 }
 
-/// Runs `oblique match` or `oblique match report`.
+/// Runs `oblique match`, `oblique match report` or `oblique match pair`.
 pub fn run_command(cmd: MatchCommand) -> Result<(), MatchError> {
     match cmd.report {
         Some(MatchSubcommand::Report { files, sprt }) => {
             Ok(report::run_report(&files, sprt.as_deref())?)
         }
+        Some(MatchSubcommand::Pair {
+            candidate,
+            baseline,
+        }) => Ok(paired::run_pair(&candidate, &baseline)?),
         None => runner::run(cmd.args),
     }
 }

@@ -217,17 +217,17 @@ pub fn print_report(names: &[String], tally: &Tally, sprt: Option<&Sprt>, verdic
 
 /// One game as read back from a PGN file of `oblique match`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct PgnGame {
-    round: String,
-    white: String,
-    black: String,
-    result: GameResult,
+pub(crate) struct PgnGame {
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) result: GameResult,
     termination: String,
     /// The start position (`FEN` tag) and the movetext as written: with the round and the
     /// players they tell one game from another, so that the same game read twice counts
     /// once while two matches that reuse round numbers (another seed, more games) both count.
-    start: String,
-    movetext: String,
+    pub(crate) start: String,
+    pub(crate) movetext: String,
 }
 
 impl PgnGame {
@@ -303,7 +303,7 @@ fn without_duplicates(games: Vec<PgnGame>) -> (Vec<PgnGame>, usize) {
 /// number (round 1 is the first engine's White against the second), not by where a game
 /// stands in a file, since games played at once are written as they finish. The score is
 /// reported for the first. Games without a numeric round come last, in file order.
-fn engine_names(games: &[PgnGame]) -> Vec<String> {
+pub(crate) fn engine_names(games: &[PgnGame]) -> Vec<String> {
     let mut by_round: Vec<&PgnGame> = games.iter().collect();
     by_round.sort_by_key(|g| g.round.parse::<u64>().unwrap_or(u64::MAX));
     let mut names: Vec<String> = Vec::new();
@@ -317,14 +317,11 @@ fn engine_names(games: &[PgnGame]) -> Vec<String> {
     names
 }
 
-/// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
-/// `oblique match` (typically the slices of one match) into one report. A game that two
-/// files both hold (same round, players, start position and moves) counts once.
-pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportError> {
-    if files.is_empty() {
-        return Err(ReportError::NoFiles);
-    }
-    let sprt = sprt.map(Sprt::parse).transpose()?;
+/// The finished games of PGN files, each once, with how many were unfinished or unreadable
+/// and how many were read twice.
+pub(crate) fn read_pgn_files(
+    files: &[PathBuf],
+) -> Result<(Vec<PgnGame>, usize, usize), ReportError> {
     let mut games = Vec::new();
     let mut skipped = 0;
     for f in files {
@@ -337,6 +334,18 @@ pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportErr
         skipped += s;
     }
     let (games, duplicates) = without_duplicates(games);
+    Ok((games, skipped, duplicates))
+}
+
+/// `oblique match report FILE.pgn ... [--sprt PARAMS]`: merges PGN files written by
+/// `oblique match` (typically the slices of one match) into one report. A game that two
+/// files both hold (same round, players, start position and moves) counts once.
+pub fn run_report(files: &[PathBuf], sprt: Option<&str>) -> Result<(), ReportError> {
+    if files.is_empty() {
+        return Err(ReportError::NoFiles);
+    }
+    let sprt = sprt.map(Sprt::parse).transpose()?;
+    let (games, skipped, duplicates) = read_pgn_files(files)?;
     let names = engine_names(&games);
     let index = |n: &str| names.iter().position(|x| x == n).unwrap_or(0);
     let mut tally = Tally::default();
