@@ -41,30 +41,13 @@ fn book_moves(movetext: &str) -> String {
     }
 }
 
-/// The first engine's points in a game it played (1, ½ or 0).
-fn points_of(g: &PgnGame, engine: &str) -> f64 {
-    let white = g.white == engine;
-    match (g.result, white) {
-        (GameResult::Draw, _) => 0.5,
-        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1.0,
-        _ => 0.0,
+/// A game's result for `engine`, who played in it.
+fn result_for(g: &PgnGame, engine: &str) -> Wdl {
+    match (g.result, g.white == engine) {
+        (GameResult::Draw, _) => Wdl::new(0, 1, 0),
+        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => Wdl::new(1, 0, 0),
+        _ => Wdl::new(0, 0, 1),
     }
-}
-
-fn wdl_of(points: f64) -> Wdl {
-    if points > 0.75 {
-        Wdl::new(1, 0, 0)
-    } else if points > 0.25 {
-        Wdl::new(0, 1, 0)
-    } else {
-        Wdl::new(0, 0, 1)
-    }
-}
-
-fn add(a: &mut Wdl, b: Wdl) {
-    a.wins += b.wins;
-    a.draws += b.draws;
-    a.losses += b.losses;
 }
 
 fn read_side(label: &'static str, files: &[PathBuf]) -> Result<Side, PairError> {
@@ -83,7 +66,7 @@ fn read_side(label: &'static str, files: &[PathBuf]) -> Result<Side, PairError> 
         total: Wdl::default(),
     };
     for g in games {
-        add(&mut side.total, wdl_of(points_of(&g, &side.names[0])));
+        side.total += result_for(&g, &side.names[0]);
         let key = (g.round.clone(), g.start.clone(), book_moves(&g.movetext));
         match side.games.entry(key) {
             Entry::Occupied(_) => side.repeated += 1,
@@ -97,19 +80,19 @@ fn read_side(label: &'static str, files: &[PathBuf]) -> Result<Side, PairError> 
 
 /// The comparison itself, apart from reading and printing.
 #[derive(Debug, Default, PartialEq)]
-pub struct Pairing {
-    pub pairs: usize,
+struct Pairing {
+    pairs: usize,
     /// The candidate's and the baseline's results over the paired games.
-    pub candidate: Wdl,
-    pub baseline: Wdl,
+    candidate: Wdl,
+    baseline: Wdl,
     /// Games of one side whose opening the other side did not play (or played with the
     /// scored engine on the other colour).
-    pub unpaired: usize,
-    pub better: usize,
-    pub worse: usize,
+    unpaired: usize,
+    better: usize,
+    worse: usize,
     /// Mean of candidate's points less baseline's, a game, and its 95 % half-width.
-    pub mean: f64,
-    pub interval95: Option<f64>,
+    mean: f64,
+    interval95: Option<f64>,
 }
 
 fn compare(candidate: &Side, baseline: &Side) -> Pairing {
@@ -124,13 +107,13 @@ fn compare(candidate: &Side, baseline: &Side) -> Pairing {
             p.unpaired += 2;
             continue;
         }
-        let (pc, pb) = (
-            points_of(c, &candidate.names[0]),
-            points_of(b, &baseline.names[0]),
+        let (rc, rb) = (
+            result_for(c, &candidate.names[0]),
+            result_for(b, &baseline.names[0]),
         );
-        add(&mut p.candidate, wdl_of(pc));
-        add(&mut p.baseline, wdl_of(pb));
-        let d = pc - pb;
+        p.candidate += rc;
+        p.baseline += rb;
+        let d = rc.points() - rb.points();
         if d > 0.0 {
             p.better += 1;
         } else if d < 0.0 {

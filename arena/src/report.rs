@@ -66,9 +66,7 @@ impl Tally {
             } else {
                 continue;
             };
-            t.wins += r.wins;
-            t.draws += r.draws;
-            t.losses += r.losses;
+            t += r;
         }
         t
     }

@@ -19,6 +19,14 @@ pub struct Wdl {
     pub losses: u32,
 }
 
+impl std::ops::AddAssign for Wdl {
+    fn add_assign(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
 impl Wdl {
     pub fn new(wins: u32, draws: u32, losses: u32) -> Wdl {
         Wdl {
