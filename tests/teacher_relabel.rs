@@ -2,7 +2,8 @@
 //! writes are from White's side, mates are dropped, each record keeps its game, result and
 //! position, the file is the same whatever the number of jobs, and a malformed record is
 //! reported with its file and line; `--tempo-correction` takes its centipawns from the side
-//! to move.
+//! to move and `--scale` multiplies what is left; `--variant` has the teacher (Debian's
+//! Fairy-Stockfish) score another game.
 //!
 //! The expectations come from the positions, not from a run of the tool: a side a queen up
 //! is far ahead whoever is to move, and a mate in one is scored as a mate by any engine.
@@ -166,5 +167,79 @@ fn the_tempo_correction_is_taken_from_the_side_to_move() {
     let (p, c) = (scores(&plain), scores(&corrected));
     // White moves at the start, so White loses 30; Black moves in the second, so White gains.
     assert_eq!(c, [p[0] - 30, p[1] + 30], "plain {p:?}");
+
+    // `--scale` multiplies the corrected score, rounded to the nearest centipawn.
+    let scaled = dir.join("scaled");
+    let args = ["--tempo-correction", "30", "--scale", "0.5"];
+    let (ok, err) = relabel(&python, &teacher, &data, &scaled, 1, 1, &args);
+    assert!(ok, "{err}");
+    let half = |cp: i32| (f64::from(cp) * 0.5 + 0.5).floor() as i32;
+    // The side to move's corrected score is halved, then turned to White's view.
+    let expected = [half(p[0] - 30), -half(-p[1] - 30)];
+    assert_eq!(scores(&scaled), expected, "plain {p:?}");
+    for bad in ["0", "-1", "nan", "many"] {
+        let (ok, err) = relabel(
+            &python,
+            &teacher,
+            &data,
+            &dir.join("bad"),
+            1,
+            1,
+            &["--scale", bad],
+        );
+        assert!(!ok, "--scale {bad} is refused: {err}");
+        assert!(err.contains("--scale"), "names the flag: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Los Alamos chess (6x6, no bishops), as Fairy-Stockfish names and writes it.
+const LOS_ALAMOS_WHITE_QUEEN_UP_BLACK_TO_MOVE: &str = "3k2/6/6/6/1Q4/K5 b - - 0 1";
+const LOS_ALAMOS_BLACK_QUEEN_UP_WHITE_TO_MOVE: &str = "k5/1q4/6/6/6/3K2 w - - 0 1";
+
+#[test]
+fn another_game_is_scored_as_the_teacher_plays_it_and_an_unknown_one_is_refused() {
+    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
+        return;
+    };
+    let Some(teacher) = tools::require_program("fairy-stockfish", "fairy-stockfish") else {
+        return;
+    };
+    let dir = scratch_dir("teacher-variant");
+    let data = dir.join("data");
+    std::fs::write(
+        &data,
+        format!(
+            "1 1 0 {LOS_ALAMOS_WHITE_QUEEN_UP_BLACK_TO_MOVE}\n\
+             2 0 0 {LOS_ALAMOS_BLACK_QUEEN_UP_WHITE_TO_MOVE}\n"
+        ),
+    )
+    .expect("write");
+    let out = dir.join("out");
+    let args = ["--variant", "losalamos"];
+    let (ok, err) = relabel(&python, &teacher, &data, &out, 1, 1, &args);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&out).expect("output");
+    let scores: Vec<i32> = text
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(2)
+                .and_then(|s| s.parse().ok())
+                .expect("a score")
+        })
+        .collect();
+    // A 6x6 FEN read as orthodox chess would be refused or misread; as Los Alamos chess a
+    // queen is far ahead whoever is to move.
+    assert_eq!(scores.len(), 2, "{text}");
+    assert!(scores[0] > 300, "White is a queen up: {text}");
+    assert!(scores[1] < -300, "Black is a queen up: {text}");
+
+    let refused = dir.join("refused");
+    let args = ["--variant", "no-such-game"];
+    let (ok, err) = relabel(&python, &teacher, &data, &refused, 1, 1, &args);
+    assert!(!ok, "an unknown game fails the run");
+    assert!(err.contains("'no-such-game'"), "names the game: {err}");
+    assert!(!refused.exists(), "nothing is written: {err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
