@@ -48,6 +48,28 @@ fn relabel(
     )
 }
 
+/// Python 3 and the teacher program `name`, or None (the test then does nothing, and fails
+/// under CI, by `tools::require`).
+fn python_and_teacher(name: &str, package: &str) -> Option<(PathBuf, PathBuf)> {
+    let python = tools::require_python(&[], "python3 (Debian package python3)")?;
+    let teacher = tools::require_program(name, package)?;
+    Some((python, teacher))
+}
+
+/// The score (White's view) of each record of an output file, in order.
+fn scores(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .expect("output")
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .nth(2)
+                .and_then(|s| s.parse().ok())
+                .expect("a score")
+        })
+        .collect()
+}
+
 const WHITE_QUEEN_UP_BLACK_TO_MOVE: &str = "4k3/8/8/8/8/8/3Q4/K7 b - - 0 1";
 const BLACK_QUEEN_UP_WHITE_TO_MOVE: &str = "k7/3q4/8/8/8/8/8/4K3 w - - 0 1";
 const BACK_RANK_MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
@@ -55,10 +77,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
 fn the_teachers_scores_are_whites_and_mates_are_dropped_whatever_the_jobs() {
-    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
-        return;
-    };
-    let Some(teacher) = tools::require_program("stockfish", "stockfish") else {
+    let Some((python, teacher)) = python_and_teacher("stockfish", "stockfish") else {
         return;
     };
     let dir = scratch_dir("teacher-scores");
@@ -133,10 +152,7 @@ fn a_malformed_record_is_reported_with_its_file_and_line() {
 
 #[test]
 fn the_tempo_correction_is_taken_from_the_side_to_move() {
-    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
-        return;
-    };
-    let Some(teacher) = tools::require_program("stockfish", "stockfish") else {
+    let Some((python, teacher)) = python_and_teacher("stockfish", "stockfish") else {
         return;
     };
     let dir = scratch_dir("teacher-tempo");
@@ -152,18 +168,6 @@ fn the_tempo_correction_is_taken_from_the_side_to_move() {
     let args = ["--tempo-correction", "30"];
     let (ok, err) = relabel(&python, &teacher, &data, &corrected, 1, 1, &args);
     assert!(ok, "{err}");
-    let scores = |path: &Path| -> Vec<i32> {
-        std::fs::read_to_string(path)
-            .expect("output")
-            .lines()
-            .map(|l| {
-                l.split(' ')
-                    .nth(2)
-                    .and_then(|s| s.parse().ok())
-                    .expect("a score")
-            })
-            .collect()
-    };
     let (p, c) = (scores(&plain), scores(&corrected));
     // White moves at the start, so White loses 30; Black moves in the second, so White gains.
     assert_eq!(c, [p[0] - 30, p[1] + 30], "plain {p:?}");
@@ -199,10 +203,7 @@ const LOS_ALAMOS_BLACK_QUEEN_UP_WHITE_TO_MOVE: &str = "k5/1q4/6/6/6/3K2 w - - 0 
 
 #[test]
 fn another_game_is_scored_as_the_teacher_plays_it_and_an_unknown_one_is_refused() {
-    let Some(python) = tools::require_python(&[], "python3 (Debian package python3)") else {
-        return;
-    };
-    let Some(teacher) = tools::require_program("fairy-stockfish", "fairy-stockfish") else {
+    let Some((python, teacher)) = python_and_teacher("fairy-stockfish", "fairy-stockfish") else {
         return;
     };
     let dir = scratch_dir("teacher-variant");
@@ -220,15 +221,7 @@ fn another_game_is_scored_as_the_teacher_plays_it_and_an_unknown_one_is_refused(
     let (ok, err) = relabel(&python, &teacher, &data, &out, 1, 1, &args);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&out).expect("output");
-    let scores: Vec<i32> = text
-        .lines()
-        .map(|l| {
-            l.split(' ')
-                .nth(2)
-                .and_then(|s| s.parse().ok())
-                .expect("a score")
-        })
-        .collect();
+    let scores = scores(&out);
     // A 6x6 FEN read as orthodox chess would be refused or misread; as Los Alamos chess a
     // queen is far ahead whoever is to move.
     assert_eq!(scores.len(), 2, "{text}");
