@@ -1,6 +1,7 @@
 //! `tools/depth_by_men.py`, the depth gap by men left (docs/strength-log.md): its table of
 //! the depths played, read from a hand-written PGN whose medians and means are worked out
-//! here by hand, and its refusal of a file without any searched move.
+//! here by hand, its refusal of a file without any searched move, and of a file game's PGN
+//! (python-chess replays orthodox chess only) in one line, not a traceback.
 
 #[path = "common/child.rs"]
 mod child;
@@ -75,4 +76,22 @@ fn a_file_without_searched_moves_is_refused_in_one_line() {
         err.starts_with("error: no move with a {score/depth time} comment"),
         "{err}"
     );
+}
+
+#[test]
+fn another_games_pgn_is_refused_in_one_line() {
+    let Some(out) = run(
+        "depth-by-men-variant",
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[Variant \"capablanca\"]\n[SetUp \"1\"]\n\
+         [FEN \"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\"]\n\n\
+         1. e2e4 {+0.20/10 0.300s} *\n",
+    ) else {
+        return;
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("game 1"), "{err}");
+    assert!(err.contains("orthodox chess games only"), "{err}");
 }

@@ -18,11 +18,13 @@ Depths are each engine's own count of plies (Fairy-Stockfish reports its depth a
 heavier reductions, so the two columns are not one scale); the time-to-depth table times
 each engine to its own depth D with `go depth D` (64 MB hash, one thread, a fresh game
 each position) and gives the medians. Orthodox chess only (python-chess replays the
-moves). Needs python-chess (`pip install chess`).
+moves; a game it cannot replay, such as a file game's, stops the tool with a one-line
+error). Needs python-chess (`pip install chess`).
 """
 
 import argparse
 import collections
+import logging
 import os
 import random
 import re
@@ -34,6 +36,9 @@ import time
 import chess
 import chess.engine
 import chess.pgn
+
+# python-chess logs each PGN error with a traceback; read_moves reports the first in one line.
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 # Men on the board, in buckets from the opening down to the bare endgame.
 BUCKETS = [(28, 32), (20, 27), (12, 19), (8, 11), (2, 7)]
@@ -57,12 +62,17 @@ def read_moves(paths):
     rows = []
     for path in paths:
         with open(path) as f:
-            while True:
+            for number in range(1, sys.maxsize):
                 game = chess.pgn.read_game(f)
                 if game is None:
                     break
                 names = {chess.WHITE: game.headers.get("White", "?"),
                          chess.BLACK: game.headers.get("Black", "?")}
+                if game.errors:
+                    # A game python-chess cannot replay (another game's `Variant`, an illegal
+                    # move): one line, not a traceback.
+                    sys.exit(f"error: {path}: game {number}: {game.errors[0]} "
+                             "(this tool replays orthodox chess games only)")
                 board = game.board()
                 for node in game.mainline():
                     m = COMMENT.match(node.comment.strip())
