@@ -24,6 +24,7 @@ error). Needs python-chess (`pip install chess`).
 
 import argparse
 import collections
+import itertools
 import logging
 import os
 import random
@@ -62,7 +63,7 @@ def read_moves(paths):
     rows = []
     for path in paths:
         with open(path) as f:
-            for number in range(1, sys.maxsize):
+            for number in itertools.count(1):
                 game = chess.pgn.read_game(f)
                 if game is None:
                     break
