@@ -29,7 +29,8 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Add the games of a game file (our TOML format, docs/game-files.md); repeatable.
-    /// With one game loaded, commands play it without --variant.
+    /// With one game loaded, commands play it without --variant (and a UCI session starts
+    /// in it; XBoard's starts in orthodox chess, as its `new` means).
     #[arg(long, global = true, value_name = "FILE")]
     variant_file: Vec<String>,
     /// Play the game a weights file names with its weights (the format `oblique tune fit` and
@@ -100,6 +101,7 @@ fn protocol(which: oblique_protocol::Protocol) -> Result<(), CliError> {
         Box::new(std::io::stdout()),
         which,
         search_fn,
+        cli::args::file_game(),
     )?)
 }
 

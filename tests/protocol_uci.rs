@@ -237,3 +237,37 @@ fn end_of_input_is_quit() {
     let m = answer.split_whitespace().nth(1).unwrap_or("");
     assert!(legal("chess", None, &[], m), "{answer}");
 }
+
+#[test]
+fn a_session_starts_in_the_one_game_of_a_game_file() {
+    // `--variant-file` with one game makes it the game of commands without --variant; a UCI
+    // session starts in it too. In Grand Chess pawns stand on the third rank of ten files,
+    // so j3j5 (a double step on the tenth file) is legal there and not in chess.
+    // (The game is not registered in this process: the other tests list its games.)
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/grand.toml");
+    let mut e = Engine::start_with(Dialect::Uci, &["--variant-file", file]);
+    let options = e.transcript.join("\n");
+    assert!(
+        options.contains("option name UCI_Variant type combo default grand "),
+        "{options}"
+    );
+    assert!(e.cmd("position startpos moves j3j5").is_empty());
+    e.send("go depth 2");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    let reply = bestmove(&out);
+    assert!(
+        e.cmd(&format!("position startpos moves j3j5 {reply}"))
+            .is_empty(),
+        "{out:?}"
+    );
+    // A new game keeps the game; UCI_Variant still changes it.
+    assert!(e.cmd("ucinewgame").is_empty());
+    assert!(e.cmd("position startpos moves j3j5").is_empty());
+    assert!(e.cmd("setoption name UCI_Variant value chess").is_empty());
+    let out = e.cmd("position startpos moves j3j5");
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string error"),
+        "{out:?}"
+    );
+    e.quit();
+}

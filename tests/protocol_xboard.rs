@@ -186,6 +186,24 @@ fn lift_highlights_legal_destinations() {
 }
 
 #[test]
+fn a_session_starts_in_chess_whatever_game_file_is_loaded() {
+    // XBoard's `new` is orthodox chess; a GUI names another game with `variant`. So the one
+    // game of `--variant-file` (Grand Chess, whose pawns start on the third of ten files)
+    // waits for `variant grand`.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/grand.toml");
+    let mut e = Engine::start_with(Dialect::XBoard, &["--variant-file", file]);
+    e.send("new");
+    e.send("force");
+    assert!(e.cmd("usermove j3j5")[0].starts_with("Illegal move"));
+    assert!(e.cmd("usermove e2e4").is_empty());
+    e.send("new");
+    e.send("variant grand");
+    e.send("force");
+    assert!(e.cmd("usermove j3j5").is_empty());
+    e.quit();
+}
+
+#[test]
 fn illegal_moves_and_command_errors() {
     let mut e = Engine::start(Dialect::XBoard);
     e.send("new");

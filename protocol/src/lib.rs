@@ -122,26 +122,27 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: mpsc::Sender<Even
     }
 }
 
-fn choose(protocol: Protocol, first: &str) -> Box<dyn Frontend> {
+/// The protocol a session speaks: `protocol`, or under `Auto` the one `first` (the first
+/// non-empty line) asks for.
+fn resolve(protocol: Protocol, first: &str) -> Protocol {
     match protocol {
-        Protocol::Uci => Box::new(uci::Uci::new()),
-        Protocol::XBoard => Box::new(xboard::XBoard::new()),
-        Protocol::Auto => {
-            if first.split_whitespace().next() == Some("uci") {
-                Box::new(uci::Uci::new())
-            } else {
-                Box::new(xboard::XBoard::new())
-            }
-        }
+        Protocol::Auto if first.split_whitespace().next() == Some("uci") => Protocol::Uci,
+        Protocol::Auto => Protocol::XBoard,
+        p => p,
     }
 }
 
 /// Runs a protocol session over `input` and `output` until `quit` or end of input.
+/// `uci_game`: the game a UCI session starts in (`UCI_Variant`'s default) instead of
+/// orthodox chess, as the binary sets it when one game file is loaded. XBoard sessions
+/// always start in orthodox chess: its `new` means that game, and a GUI names any other
+/// with `variant`.
 pub fn run<R: BufRead + Send + 'static>(
     input: R,
     output: Box<dyn Write + Send>,
     protocol: Protocol,
     search_fn: SearchFn,
+    uci_game: Option<&str>,
 ) -> Result<(), SessionError> {
     let (tx, rx) = mpsc::channel();
     let mut session = Session::new(tx.clone(), search_fn)?;
@@ -155,7 +156,15 @@ pub fn run<R: BufRead + Send + 'static>(
                 if line.trim().is_empty() {
                     continue;
                 }
-                frontend = Some(choose(protocol, line));
+                frontend = Some(match resolve(protocol, line) {
+                    Protocol::Uci => {
+                        if let Some(game) = uci_game {
+                            session.new_game(game, None)?;
+                        }
+                        Box::new(uci::Uci::new())
+                    }
+                    _ => Box::new(xboard::XBoard::new()),
+                });
             }
         }
         let Some(fe) = frontend.as_mut() else {

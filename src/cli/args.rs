@@ -52,12 +52,17 @@ pub fn weights_file() -> Option<&'static str> {
     WEIGHTS.get().map(String::as_str)
 }
 
+/// The one game `--variant-file` loaded, if it loaded exactly one.
+pub fn file_game() -> Option<&'static str> {
+    FILE_GAME.get().copied()
+}
+
 /// The game a command plays: `--variant`, else the one game of `--variant-file`, else
 /// orthodox chess.
 pub fn game_name(variant: &Option<String>) -> String {
     match variant {
         Some(v) => v.clone(),
-        None => FILE_GAME.get().copied().unwrap_or("chess").to_string(),
+        None => file_game().unwrap_or("chess").to_string(),
     }
 }
 

@@ -26,7 +26,13 @@ impl Engine {
     /// Starts the engine without arguments (the first command picks the protocol) and
     /// completes the handshake.
     pub fn start(dialect: Dialect) -> Engine {
+        Engine::start_with(dialect, &[])
+    }
+
+    /// `start` with command-line arguments (no command: `--variant-file FILE`, ...).
+    pub fn start_with(dialect: Dialect, args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oblique"))
+            .args(args)
             .env_remove("OBLIQUE_NET")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -543,6 +543,7 @@ fn session(hello: &str, lines: &[String], sync: &str) -> Option<String> {
             Box::new(sink),
             Protocol::Auto,
             first_move_search_fn(),
+            None,
         );
         let _ = tx.send(r);
     });
